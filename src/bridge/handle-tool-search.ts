@@ -1,0 +1,76 @@
+import { clipDescription } from '../catalog/clip-description.ts';
+import { searchTools } from '../catalog/search-tools.ts';
+import { failure, success, type CallOutcome } from '../dispatch/call-outcome.ts';
+import { originalNameOf, type ToolArguments } from '../tools/tool.ts';
+import { TOOL_SEARCH } from './bridge-tool-names.ts';
+import type { SessionScope } from './session-scope.ts';
+
+/** One match as the model reads it. */
+export interface ToolSearchMatch {
+  readonly name: string;
+  readonly toolset: string;
+  /** The tool's own name at its source (an upstream MCP server's name for it). */
+  readonly tool: string;
+  /** Clipped at a word boundary with an ellipsis; tool_describe gives it whole. */
+  readonly description: string;
+  /** Relevance, higher is better; 0 for a tool-name substring match. */
+  readonly score: number;
+}
+
+/** What tool_search returns (and what `tool-search search --json` prints per query). */
+export interface ToolSearchResult {
+  readonly query: string;
+  readonly total_available: number;
+  readonly matches: readonly ToolSearchMatch[];
+  /** Present only when nothing matched: what to try next. */
+  readonly hint?: string;
+}
+
+/** tool_search(query, limit?) over the session's catalog. */
+export function handleToolSearch(scope: SessionScope, args: ToolArguments): CallOutcome {
+  const query = args['query'];
+  if (typeof query !== 'string' || query.trim() === '') {
+    return failure('empty_query', `${TOOL_SEARCH} needs a non-empty "query": describe the action, e.g. "github create issue".`);
+  }
+  const limit = resolveLimit(args['limit'], scope.config.searchDefaultLimit, scope.config.maxSearchLimit);
+  if (limit === undefined) {
+    return failure(
+      'invalid_limit',
+      `"limit" must be a whole number from 1 to ${scope.config.maxSearchLimit}; leave it out for ${scope.config.searchDefaultLimit} results.`,
+    );
+  }
+  return success(searchCatalog(scope, query, limit));
+}
+
+/** The search itself, shared by the bridge and the CLI so that both run the very same code. */
+export function searchCatalog(scope: SessionScope, query: string, limit: number): ToolSearchResult {
+  const matches = searchTools(scope.catalog, query, limit).map(
+    ({ tool, score }): ToolSearchMatch => ({
+      name: tool.name,
+      toolset: tool.toolset,
+      tool: originalNameOf(tool),
+      description: clipDescription(tool.description),
+      score: Math.round(score * 10_000) / 10_000,
+    }),
+  );
+  const result = { query, total_available: scope.catalog.length, matches };
+  if (matches.length > 0) return result;
+  return { ...result, hint: emptyResultHint(scope) };
+}
+
+function emptyResultHint(scope: SessionScope): string {
+  if (scope.catalog.length === 0) return 'No tools are deferred in this session: every tool is already in your tool list.';
+  const toolsets = [...new Set(scope.catalog.map((tool) => tool.toolset))].sort();
+  return `No tool matched. Available toolsets: ${toolsets.join(', ')}. Retry with a service name plus an action, e.g. "${toolsets[0]!.replace(/^mcp-/, '')} list".`;
+}
+
+/**
+ * The number of results to return: the default when absent, clamped into 1..max when out of range
+ * (a model asking for 100 gets the maximum, not an error), undefined when it is not a number at all.
+ */
+export function resolveLimit(raw: unknown, defaultLimit: number, maxLimit: number): number | undefined {
+  if (raw === undefined || raw === null || raw === '') return defaultLimit;
+  const value = typeof raw === 'string' ? Number(raw.trim()) : raw;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  return Math.min(maxLimit, Math.max(1, Math.round(value)));
+}

@@ -1,0 +1,62 @@
+import { isDeferrable } from '../assembly/classify-tools.ts';
+import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
+import { originalNameOf, type Tool } from '../tools/tool.ts';
+import { isBridgeToolName, TOOL_SEARCH } from './bridge-tool-names.ts';
+import type { SessionScope } from './session-scope.ts';
+import { suggestNames } from './suggest-names.ts';
+
+export type ResolvedTool = { readonly ok: true; readonly tool: Tool } | { readonly ok: false; readonly outcome: CallOutcome };
+
+/**
+ * Finds the session tool a bridge call names. Accepts the exact name, or, when exactly one session
+ * tool fits, the name in another letter case or the tool's original upstream name. Every other case is
+ * a model mistake with a message that says what to do instead.
+ */
+export function resolveBridgeTarget(scope: SessionScope, rawName: unknown, bridgeTool: string): ResolvedTool {
+  if (typeof rawName !== 'string' || rawName.trim() === '') {
+    return refuse(failure('empty_name', `${bridgeTool} needs "name": the exact name of a tool from ${TOOL_SEARCH} results.`));
+  }
+  const name = rawName.trim();
+  if (isBridgeToolName(name)) {
+    return refuse(failure('bridge_tool', `'${name}' is a bridge tool: call it directly, not through ${bridgeTool}.`));
+  }
+  const tool = findSessionTool(scope.sessionTools, name);
+  if (tool !== undefined) {
+    if (!isDeferrable(tool, scope.coreNames)) {
+      return refuse(
+        failure('core_tool', `'${tool.name}' is a core tool that is always in your tool list: call it directly, not through ${bridgeTool}.`),
+      );
+    }
+    return { ok: true, tool };
+  }
+  if (scope.registry.some((candidate) => candidate.name === name)) {
+    return refuse(failure('not_in_session', `Tool '${name}' is not available in this session.`));
+  }
+  return refuse(unknownToolOutcome(scope, name));
+}
+
+/** The error for a name no session tool has, with close names from the session's catalog. */
+export function unknownToolOutcome(scope: SessionScope, name: string): CallOutcome {
+  const suggestions = suggestNames(name, scope.sessionTools.map((tool) => tool.name));
+  const didYouMean = suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
+  return failure(
+    'unknown_tool',
+    `Unknown tool '${name}'.${didYouMean} Use ${TOOL_SEARCH} to find tools by what they do.`,
+    suggestions,
+  );
+}
+
+/** Exact name first; then a unique case-insensitive name; then a unique original (upstream) name. */
+export function findSessionTool(tools: readonly Tool[], name: string): Tool | undefined {
+  const exact = tools.find((tool) => tool.name === name);
+  if (exact !== undefined) return exact;
+  const lower = name.toLowerCase();
+  const byCase = tools.filter((tool) => tool.name.toLowerCase() === lower);
+  if (byCase.length === 1) return byCase[0];
+  const byOriginal = tools.filter((tool) => tool.originalName !== undefined && originalNameOf(tool) === name);
+  return byOriginal.length === 1 ? byOriginal[0] : undefined;
+}
+
+function refuse(outcome: CallOutcome): ResolvedTool {
+  return { ok: false, outcome };
+}

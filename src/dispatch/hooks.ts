@@ -1,0 +1,59 @@
+import type { ToolArguments, ToolCallContext } from '../tools/tool.ts';
+import type { CallOutcome } from './call-outcome.ts';
+
+/**
+ * Runs before a call. Return nothing to go on, `{arguments}` to replace the arguments later stages and
+ * the tool see, or `{block: reason}` to stop the call. A hook that throws stops the call too.
+ */
+export type BeforeCallHook = (
+  call: ToolCallContext,
+) => void | BeforeCallDecision | Promise<void | BeforeCallDecision>;
+export type BeforeCallDecision = { readonly block: string } | { readonly arguments: ToolArguments };
+
+/** A policy check. Return nothing to allow, or `{deny: reason}` to refuse the call. */
+export type Guardrail = (call: ToolCallContext) => void | GuardrailVerdict | Promise<void | GuardrailVerdict>;
+export type GuardrailVerdict = { readonly deny: string };
+
+/**
+ * Asks whether a call may run (a prompt to the user, a policy service). `true` approves; `false` or
+ * `{approved: false, reason}` declines. Called for every call: approve the ones that need no asking.
+ */
+export type Approver = (call: ToolCallContext) => boolean | ApprovalDecision | Promise<boolean | ApprovalDecision>;
+export interface ApprovalDecision {
+  readonly approved: boolean;
+  readonly reason?: string;
+}
+
+/** Runs after a call with its outcome; may return a replacement (redaction, enrichment). */
+export type AfterCallHook = (call: ToolCallContext, outcome: CallOutcome) => void | CallOutcome | Promise<void | CallOutcome>;
+
+/** One entry of the activity feed: always the underlying tool, never `tool_call`. */
+export interface ActivityEvent {
+  readonly type: 'call_started' | 'call_finished';
+  /** ISO 8601 time of the event. */
+  readonly time: string;
+  readonly sessionId: string;
+  readonly callId: string;
+  /** The real tool's model-visible name. */
+  readonly tool: string;
+  readonly toolset: string;
+  readonly viaBridge: boolean;
+  /** On call_finished: how it ended. */
+  readonly outcome?: ActivityOutcome;
+  /** On call_finished: milliseconds from start to finish. */
+  readonly durationMs?: number;
+  /** On call_finished when it did not succeed: the error message. */
+  readonly error?: string;
+}
+export type ActivityOutcome = 'ok' | 'error' | 'blocked' | 'denied' | 'declined' | 'cancelled';
+
+export type ActivityListener = (event: ActivityEvent) => void;
+
+/** The stages of the dispatch pipeline, all optional, all plain functions. */
+export interface DispatchHooks {
+  readonly beforeCall?: readonly BeforeCallHook[];
+  readonly guardrails?: readonly Guardrail[];
+  readonly approve?: Approver;
+  readonly afterCall?: readonly AfterCallHook[];
+  readonly onActivity?: ActivityListener;
+}

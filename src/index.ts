@@ -1,0 +1,65 @@
+// The public API, listed by hand: adding a line here makes it public.
+export type { JsonSchema, Tool, ToolArguments, ToolCallContext, ToolDefinition, ToolExecutor, ToolsetKind } from './tools/tool.ts';
+export { originalNameOf, toDefinition } from './tools/tool.ts';
+export { toolsetKindFromName } from './tools/toolset-kind.ts';
+export { CORE_TOOL_NAMES, isCoreToolName } from './tools/core-tool-names.ts';
+export { matchesAnyGlob, matchesGlob } from './tools/glob.ts';
+
+export type { ConfigWarning } from './config/config-warning.ts';
+export type { ResolvedToolSearchConfig, ToolSearchConfig, ToolSearchMode } from './config/tool-search-config.ts';
+export {
+  DEFAULT_TOOL_SEARCH_CONFIG,
+  MAX_SEARCH_LIMIT_RANGE,
+  resolveToolSearchConfig,
+  THRESHOLD_PCT_RANGE,
+} from './config/tool-search-config.ts';
+
+export type { SearchMatch } from './catalog/search-tools.ts';
+export { searchTools } from './catalog/search-tools.ts';
+export { tokenize } from './catalog/tokenize.ts';
+export { clipDescription } from './catalog/clip-description.ts';
+
+export type { AssemblyOptions, AssemblyResult } from './assembly/assemble-tools.ts';
+export { assembleTools } from './assembly/assemble-tools.ts';
+export type { TokenCounter } from './assembly/estimate-tokens.ts';
+export { countSchemaTokens, estimateTokensFromCharacters } from './assembly/estimate-tokens.ts';
+export { decideActivation, thresholdTokensFor, UNKNOWN_CONTEXT_THRESHOLD_TOKENS } from './assembly/decide-activation.ts';
+export { isDeferrable } from './assembly/classify-tools.ts';
+
+export { BRIDGE_TOOL_NAMES, isBridgeToolName, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH } from './bridge/bridge-tool-names.ts';
+export { buildBridgeTools } from './bridge/bridge-tool-definitions.ts';
+export type { ToolSearchMatch, ToolSearchResult } from './bridge/handle-tool-search.ts';
+export { searchCatalog } from './bridge/handle-tool-search.ts';
+export type { SessionScope } from './bridge/session-scope.ts';
+export { buildSessionScope } from './bridge/session-scope.ts';
+
+export type { CallOutcome, ModelError, ModelErrorCode } from './dispatch/call-outcome.ts';
+export { outcomeText } from './dispatch/call-outcome.ts';
+export type {
+  ActivityEvent,
+  ActivityListener,
+  ActivityOutcome,
+  AfterCallHook,
+  ApprovalDecision,
+  Approver,
+  BeforeCallDecision,
+  BeforeCallHook,
+  DispatchHooks,
+  Guardrail,
+  GuardrailVerdict,
+} from './dispatch/hooks.ts';
+
+export type { CallOptions, ToolSearchSession, ToolSearchSessionOptions } from './session/tool-search-session.ts';
+export { createToolSearchSession } from './session/tool-search-session.ts';
+
+export type { ToolSearchErrorCode } from './errors/tool-search-error.ts';
+export { ToolSearchError } from './errors/tool-search-error.ts';
+
+export type { ToolFormat, WireTool } from './adapters/tool-format.ts';
+export { formatTools, readToolDefinition, TOOL_FORMATS } from './adapters/tool-format.ts';
+export type { OpenAIFunctionTool } from './adapters/openai/openai-tool.ts';
+export { fromOpenAITool, toOpenAITool } from './adapters/openai/openai-tool.ts';
+export type { AnthropicTool } from './adapters/anthropic/anthropic-tool.ts';
+export { fromAnthropicTool, toAnthropicTool } from './adapters/anthropic/anthropic-tool.ts';
+export type { McpTool } from './adapters/mcp/mcp-tool.ts';
+export { fromMcpTool, toMcpTool } from './adapters/mcp/mcp-tool.ts';

@@ -1,0 +1,164 @@
+import { assembleTools, type AssemblyResult } from '../assembly/assemble-tools.ts';
+import type { TokenCounter } from '../assembly/estimate-tokens.ts';
+import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
+import { handleToolDescribe } from '../bridge/handle-tool-describe.ts';
+import { handleToolSearch } from '../bridge/handle-tool-search.ts';
+import { parseArgumentsObject } from '../bridge/parse-arguments.ts';
+import { resolveBridgeTarget, unknownToolOutcome } from '../bridge/resolve-tool-name.ts';
+import { buildSessionScope, toolsInToolsets, type SessionScope } from '../bridge/session-scope.ts';
+import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../config/tool-search-config.ts';
+import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
+import type { DispatchHooks } from '../dispatch/hooks.ts';
+import { runPipeline, type PipelineEnvironment } from '../dispatch/run-pipeline.ts';
+import { ToolSearchError } from '../errors/tool-search-error.ts';
+import { CORE_TOOL_NAMES } from '../tools/core-tool-names.ts';
+import type { Tool, ToolArguments } from '../tools/tool.ts';
+
+export interface ToolSearchSessionOptions {
+  /**
+   * The live tool registry: an array, or a function read afresh at every assembly and every call, so
+   * that the catalog can never drift from it (SPEC.md: no session-keyed catalog).
+   */
+  readonly tools: readonly Tool[] | (() => readonly Tool[]);
+  /** Toolsets this session may use; undefined means every toolset in the registry. */
+  readonly toolsets?: readonly string[];
+  /** @default DEFAULT_TOOL_SEARCH_CONFIG */
+  readonly config?: ToolSearchConfig;
+  /** Context window of the active model in tokens; undefined when unknown. */
+  readonly contextLength?: number;
+  readonly countTokens?: TokenCounter;
+  /** @default CORE_TOOL_NAMES */
+  readonly coreNames?: readonly string[];
+  readonly isPinned?: (tool: Tool) => boolean;
+  readonly hooks?: DispatchHooks;
+  /** Runs tools that have no `execute` of their own (for example, by forwarding to an MCP server). */
+  readonly execute?: PipelineEnvironment['execute'];
+  /** @default a random id */
+  readonly sessionId?: string;
+  /** @default Date.now */
+  readonly now?: () => number;
+  /** @default a counter: `${sessionId}-1`, `${sessionId}-2`, ... */
+  readonly createCallId?: () => string;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly callId?: string;
+}
+
+export interface ToolSearchSession {
+  readonly sessionId: string;
+  /** The toolsets this session is limited to; undefined when it may use all. */
+  readonly toolsets: readonly string[] | undefined;
+  /** The model-visible tool array for the next step. */
+  assemble(): AssemblyResult;
+  /**
+   * Runs one tool call from the model: a bridge tool, or any tool of the session by its name. The
+   * arguments may be an object or a JSON string. Resolves to an outcome; never rejects for model mistakes.
+   */
+  call(name: string, rawArguments: unknown, options?: CallOptions): Promise<CallOutcome>;
+  /** The session's own tools (its toolsets' part of the registry), read now. */
+  tools(): readonly Tool[];
+  /**
+   * A session for a subagent, limited to some of this session's toolsets. Throws a ToolSearchError
+   * (code `toolset_outside_parent`) when asked for a toolset this session does not have.
+   */
+  child(options: { readonly toolsets: readonly string[]; readonly sessionId?: string }): ToolSearchSession;
+}
+
+/** Creates a session: the thin stateful shell around the pure assembly, bridge and dispatch functions. */
+export function createToolSearchSession(options: ToolSearchSessionOptions): ToolSearchSession {
+  const readRegistry = typeof options.tools === 'function' ? options.tools : () => options.tools as readonly Tool[];
+  const config = options.config ?? DEFAULT_TOOL_SEARCH_CONFIG;
+  const coreNames = options.coreNames ?? CORE_TOOL_NAMES;
+  const sessionId = options.sessionId ?? randomId();
+  const now = options.now ?? Date.now;
+  let callCounter = 0;
+  const createCallId = options.createCallId ?? (() => `${sessionId}-${++callCounter}`);
+  const toolsets = options.toolsets === undefined ? undefined : [...new Set(options.toolsets)].sort();
+  const environment: PipelineEnvironment = {
+    hooks: options.hooks ?? {},
+    now,
+    ...(options.execute === undefined ? {} : { execute: options.execute }),
+  };
+
+  const scopeNow = (): SessionScope =>
+    buildSessionScope({
+      registry: readRegistry(),
+      toolsets,
+      config,
+      coreNames,
+      ...(options.isPinned === undefined ? {} : { isPinned: options.isPinned }),
+    });
+
+  const dispatch = (scope: SessionScope, tool: Tool, args: ToolArguments, viaBridge: boolean, callOptions: CallOptions) =>
+    runPipeline(
+      {
+        name: tool.name,
+        tool,
+        arguments: args,
+        viaBridge,
+        sessionId,
+        callId: callOptions.callId ?? createCallId(),
+        ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+      },
+      environment,
+    );
+
+  return {
+    sessionId,
+    toolsets,
+    assemble() {
+      return assembleTools(toolsInToolsets(readRegistry(), toolsets), {
+        config,
+        coreNames,
+        ...(options.contextLength === undefined ? {} : { contextLength: options.contextLength }),
+        ...(options.countTokens === undefined ? {} : { countTokens: options.countTokens }),
+        ...(options.isPinned === undefined ? {} : { isPinned: options.isPinned }),
+      });
+    },
+    async call(name, rawArguments, callOptions = {}) {
+      const scope = scopeNow();
+      const parsed = parseArgumentsObject(rawArguments, `The arguments of ${name}`);
+      if (!parsed.ok) return failure('invalid_arguments', parsed.message);
+      const args = parsed.value;
+      if (name === TOOL_SEARCH) return handleToolSearch(scope, args);
+      if (name === TOOL_DESCRIBE) return handleToolDescribe(scope, args);
+      if (name === TOOL_CALL) {
+        const resolved = resolveBridgeTarget(scope, args['name'], TOOL_CALL);
+        if (!resolved.ok) return resolved.outcome;
+        const inner = parseArgumentsObject(args['arguments'], `"arguments" for ${resolved.tool.name}`);
+        if (!inner.ok) return failure('invalid_arguments', inner.message);
+        return dispatch(scope, resolved.tool, inner.value, true, callOptions);
+      }
+      const tool = scope.sessionTools.find((candidate) => candidate.name === name);
+      if (tool !== undefined) return dispatch(scope, tool, args, false, callOptions);
+      if (scope.registry.some((candidate) => candidate.name === name)) {
+        return failure('not_in_session', `Tool '${name}' is not available in this session.`);
+      }
+      return unknownToolOutcome(scope, name);
+    },
+    tools() {
+      return toolsInToolsets(readRegistry(), toolsets);
+    },
+    child(childOptions) {
+      const outside = childOptions.toolsets.filter((toolset) => toolsets !== undefined && !toolsets.includes(toolset));
+      if (outside.length > 0) {
+        throw new ToolSearchError(
+          'toolset_outside_parent',
+          `A child session cannot use toolsets its parent does not have: ${outside.join(', ')}. The parent has: ${toolsets?.join(', ')}.`,
+        );
+      }
+      return createToolSearchSession({
+        ...options,
+        toolsets: childOptions.toolsets,
+        sessionId: childOptions.sessionId ?? `${sessionId}/child-${randomId()}`,
+        createCallId: undefined,
+      });
+    },
+  };
+}
+
+function randomId(): string {
+  return Math.random().toString(36).slice(2, 10);
+}

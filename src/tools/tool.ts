@@ -1,0 +1,61 @@
+/**
+ * The neutral tool definition every layer works on, whatever wire shape it arrived in.
+ */
+
+/** A JSON Schema object, kept as plain data: the library never interprets more than `properties`. */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** What a model needs to call a tool: the same three fields in every provider's wire shape. */
+export interface ToolDefinition {
+  /** Model-visible name; unique within one session. */
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments object (`{type: "object", properties: {...}}`). */
+  readonly parameters: JsonSchema;
+}
+
+/**
+ * Where a tool comes from. Only `mcp` and `plugin` tools may be deferred; `core` tools are always sent
+ * directly (SPEC.md, "Core tools are never deferred").
+ */
+export type ToolsetKind = 'core' | 'mcp' | 'plugin';
+
+/** Arguments of one call, always an object by the time a tool sees them. */
+export type ToolArguments = Record<string, unknown>;
+
+/** What a pipeline stage or a tool is told about the call it is part of. */
+export interface ToolCallContext {
+  /** The real tool's model-visible name: never a bridge tool's. */
+  readonly name: string;
+  readonly tool: Tool;
+  readonly arguments: ToolArguments;
+  /** True when the model reached the tool through `tool_call`. */
+  readonly viaBridge: boolean;
+  readonly sessionId: string;
+  readonly callId: string;
+  readonly signal?: AbortSignal;
+}
+
+/** Runs a tool. Whatever it returns is handed back to the model as the call's value. */
+export type ToolExecutor = (args: ToolArguments, context: ToolCallContext) => unknown;
+
+/** A tool as registered with a session: its definition, its provenance and, optionally, how to run it. */
+export interface Tool extends ToolDefinition {
+  /** Name of the toolset (MCP server, plugin, core group) the tool belongs to. */
+  readonly toolset: string;
+  readonly kind: ToolsetKind;
+  /** The name the source knows the tool by (an upstream MCP server's own name); defaults to `name`. */
+  readonly originalName?: string;
+  /** Runs the tool; when absent the session's `execute` option is used. */
+  readonly execute?: ToolExecutor;
+}
+
+/** The source's own name of a tool. */
+export function originalNameOf(tool: Tool): string {
+  return tool.originalName ?? tool.name;
+}
+
+/** The neutral definition of a tool, without provenance or executor (what a model is shown). */
+export function toDefinition(tool: ToolDefinition): ToolDefinition {
+  return { name: tool.name, description: tool.description, parameters: tool.parameters };
+}
