@@ -1,0 +1,94 @@
+import { TOOL_FORMATS, formatTools, type ToolFormat } from '../../adapters/tool-format.ts';
+import { assembleTools, type AssemblyResult } from '../../assembly/assemble-tools.ts';
+import { toolsInToolsets } from '../../bridge/session-scope.ts';
+import type { Command } from '../command.ts';
+import { parseCommandLine } from '../parse-command-line.ts';
+import { readSessionInputs } from '../session-inputs.ts';
+import { UsageError } from '../usage-error.ts';
+
+const USAGE = `Usage: tool-search assemble --tools FILE [--config FILE] [--context-length N] [--toolsets a,b]
+                           [--format openai|anthropic|mcp] [--json]
+
+Prints the tool array the model would see for one step.
+  --tools FILE          JSON: {"<toolset>": [tools...]}; "core" is core, "mcp-*" MCP servers, others plugins
+  --config FILE         YAML or JSON with tools.tool_search and model.context_length
+  --context-length N    the model's context window in tokens (overrides the config)
+  --toolsets a,b        limit the session to these toolsets
+  --format F            shape of the printed tools (default openai)
+  --json                one JSON object {active, deferred, deferredTokens, thresholdTokens, tools, ...}
+`;
+
+export const assembleCommand: Command = {
+  name: 'assemble',
+  summary: 'print the tool array the model would see (what is deferred and why)',
+  usage: USAGE,
+  async run(argv, output) {
+    const { values } = parseCommandLine('assemble', argv, {
+      tools: { type: 'string' },
+      config: { type: 'string' },
+      'context-length': { type: 'string' },
+      toolsets: { type: 'string' },
+      format: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    const format = (values['format'] ?? 'openai') as ToolFormat;
+    if (!TOOL_FORMATS.includes(format)) {
+      throw new UsageError(`--format must be one of ${TOOL_FORMATS.join(', ')}, got '${String(values['format'])}'`);
+    }
+    const inputs = readSessionInputs(values, output);
+    const result = assembleTools(toolsInToolsets(inputs.tools, inputs.toolsets), {
+      config: inputs.config.toolSearch,
+      ...(inputs.contextLength === undefined ? {} : { contextLength: inputs.contextLength }),
+    });
+    for (const warning of result.warnings) output.stderr(`warning: ${warning}\n`);
+    if (values['json'] === true) {
+      output.stdout(`${JSON.stringify(assemblyJson(result, format))}\n`);
+    } else {
+      output.stdout(assemblySummary(result));
+    }
+    return 0;
+  },
+};
+
+/** The `--json` object: the contract fields first, then details. */
+export function assemblyJson(result: AssemblyResult, format: ToolFormat) {
+  return {
+    active: result.active,
+    deferred: result.deferred.length,
+    deferredTokens: result.deferredTokens,
+    thresholdTokens: result.thresholdTokens,
+    tools: formatTools(result.tools, format),
+    reason: result.reason,
+    tokensBefore: result.tokensBefore,
+    tokensAfter: result.tokensAfter,
+    deferredTools: result.deferred.map((tool) => tool.name),
+  };
+}
+
+/** The readable report: decision, counts, tokens before and after, and what was deferred per toolset. */
+export function assemblySummary(result: AssemblyResult): string {
+  const lines: string[] = [];
+  lines.push(`Tool Search is ${result.active ? 'ACTIVE' : 'not active'}: ${result.reason}.`);
+  const saved = result.tokensBefore === 0 ? 0 : (1 - result.tokensAfter / result.tokensBefore) * 100;
+  lines.push(
+    `Tokens (schema estimate): ${formatCount(result.tokensBefore)} before, ${formatCount(result.tokensAfter)} after` +
+      (result.active ? ` (${saved.toFixed(1)}% less)` : ''),
+  );
+  lines.push(`The model sees ${result.tools.length} tools: ${result.tools.map((tool) => tool.name).join(', ') || '(none)'}`);
+  if (result.active) {
+    lines.push(`Deferred ${result.deferred.length} tools behind tool_search, by toolset:`);
+    const byToolset = new Map<string, number>();
+    for (const tool of result.deferred) byToolset.set(tool.toolset, (byToolset.get(tool.toolset) ?? 0) + 1);
+    const width = Math.max(...[...byToolset.keys()].map((name) => name.length));
+    for (const [toolset, count] of [...byToolset].sort(([left], [right]) => (left < right ? -1 : 1))) {
+      lines.push(`  ${toolset.padEnd(width)}  ${String(count).padStart(4)} tools`);
+    }
+    const kept = result.visible.map((tool) => `${tool.name} (${tool.kind === 'core' ? 'core toolset' : 'core tool name'})`);
+    if (kept.length > 0) lines.push(`Kept visible (never deferred): ${kept.join(', ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}

@@ -1,0 +1,99 @@
+import { handleToolSearch, resolveLimit, type ToolSearchResult } from '../../bridge/handle-tool-search.ts';
+import { buildSessionScope } from '../../bridge/session-scope.ts';
+import { CORE_TOOL_NAMES } from '../../tools/core-tool-names.ts';
+import type { Command } from '../command.ts';
+import { integerOption, parseCommandLine } from '../parse-command-line.ts';
+import { parseJsonText, readTextFile } from '../read-input-files.ts';
+import { readSessionInputs } from '../session-inputs.ts';
+import { UsageError } from '../usage-error.ts';
+
+const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolsets a,b] [--limit N]
+                         (QUERY | --queries FILE.jsonl) [--json]
+
+Runs tool_search, the very code path the bridge runs, over the session's deferrable tools.
+  --tools FILE          JSON: {"<toolset>": [tools...]}
+  --config FILE         YAML or JSON with tools.tool_search (search_default_limit, max_search_limit)
+  --toolsets a,b        limit the session to these toolsets
+  --limit N             results per query (default search_default_limit, at most max_search_limit)
+  --queries FILE        JSON Lines, one {"query": "..."} per line; output keeps the order
+  --json                one JSON line per query: {query, total_available, matches:[...]}
+`;
+
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'run tool_search over a tools file, for one query or a JSON Lines file of queries',
+  usage: USAGE,
+  async run(argv, output) {
+    const { values, positionals } = parseCommandLine('search', argv, {
+      tools: { type: 'string' },
+      config: { type: 'string' },
+      'context-length': { type: 'string' },
+      toolsets: { type: 'string' },
+      limit: { type: 'string' },
+      queries: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    const queriesPath = typeof values['queries'] === 'string' ? values['queries'] : undefined;
+    if (queriesPath !== undefined && positionals.length > 0) {
+      throw new UsageError('give either a QUERY or --queries FILE, not both');
+    }
+    if (queriesPath === undefined && positionals.length === 0) {
+      throw new UsageError('a QUERY is required (or --queries FILE.jsonl); for example: tool-search search --tools tools.json "create issue"');
+    }
+    const inputs = readSessionInputs(values, output);
+    const limitFlag = integerOption(values['limit'], '--limit', 1);
+    const { searchDefaultLimit, maxSearchLimit } = inputs.config.toolSearch;
+    if (limitFlag !== undefined && limitFlag > maxSearchLimit) {
+      output.stderr(`warning: --limit ${limitFlag} is above max_search_limit ${maxSearchLimit}; using ${maxSearchLimit}\n`);
+    }
+    const limit = resolveLimit(limitFlag, searchDefaultLimit, maxSearchLimit) ?? searchDefaultLimit;
+    const scope = buildSessionScope({
+      registry: inputs.tools,
+      toolsets: inputs.toolsets,
+      config: inputs.config.toolSearch,
+      coreNames: CORE_TOOL_NAMES,
+    });
+    const queries = queriesPath === undefined ? [positionals.join(' ')] : readQueriesFile(queriesPath);
+    let failures = 0;
+    for (const query of queries) {
+      const outcome = handleToolSearch(scope, { query, limit });
+      if (!outcome.ok) {
+        failures += 1;
+        if (values['json'] === true) output.stdout(`${JSON.stringify({ query, error: outcome.error.message })}\n`);
+        else output.stderr(`error: ${outcome.error.message}\n`);
+        continue;
+      }
+      const result = outcome.value as ToolSearchResult;
+      output.stdout(values['json'] === true ? `${JSON.stringify(result)}\n` : readableResult(result));
+    }
+    return failures === 0 ? 0 : 1;
+  },
+};
+
+/** Reads `{"query": "..."}` lines; blank lines are skipped, anything else names its line. */
+export function readQueriesFile(path: string): string[] {
+  const text = readTextFile(path, 'queries file');
+  const queries: string[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === '') return;
+    const where = `${path}:${index + 1}`;
+    const value = parseJsonText(line, where, 'queries file line');
+    const query = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['query'] : undefined;
+    if (typeof query !== 'string') {
+      throw new UsageError(`queries file line ${where} must be an object with a string "query", like {"query": "create issue"}`);
+    }
+    queries.push(query);
+  });
+  if (queries.length === 0) throw new UsageError(`queries file '${path}' has no queries`);
+  return queries;
+}
+
+function readableResult(result: ToolSearchResult): string {
+  const lines = [`"${result.query}": ${result.matches.length} of ${result.total_available} tools`];
+  result.matches.forEach((match, index) => {
+    lines.push(`  ${index + 1}. ${match.name}  [${match.toolset}]  score ${match.score}`);
+    lines.push(`     ${match.description}`);
+  });
+  if (result.hint !== undefined) lines.push(`  ${result.hint}`);
+  return `${lines.join('\n')}\n`;
+}

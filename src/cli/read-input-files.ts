@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { resolveAgentConfig, type AgentConfig } from '../config/agent-config.ts';
+import { ToolSearchError } from '../errors/tool-search-error.ts';
+import { parseToolsetMap } from '../tools/parse-toolset-map.ts';
+import type { Tool } from '../tools/tool.ts';
+import { UsageError } from './usage-error.ts';
+
+/** Reads a text file, turning "no such file" and friends into one-line UsageErrors. */
+export function readTextFile(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') throw new UsageError(`${what} '${path}' does not exist`);
+    if (code === 'EISDIR') throw new UsageError(`${what} '${path}' is a directory, not a file`);
+    if (code === 'EACCES') throw new UsageError(`${what} '${path}' cannot be read (permission denied)`);
+    throw new UsageError(`${what} '${path}' cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Parses JSON with an error that names the file and where it broke. */
+export function parseJsonText(text: string, path: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} '${path}' is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The tools file: toolset name -> tools, or a bare array (one MCP toolset named after the file). */
+export function readToolsFile(path: string): Tool[] {
+  const data = parseJsonText(readTextFile(path, 'tools file'), path, 'tools file');
+  try {
+    return parseToolsetMap(data, basename(path, extname(path)));
+  } catch (error) {
+    if (error instanceof ToolSearchError) throw new UsageError(`tools file '${path}': ${error.message}`);
+    throw error;
+  }
+}
+
+/** A parsed config document: JSON for `.json` files, YAML otherwise. An empty file is an empty document. */
+export function readConfigDocument(path: string): unknown {
+  const text = readTextFile(path, 'config file');
+  if (extname(path).toLowerCase() === '.json') return parseJsonText(text, path, 'config file');
+  try {
+    return parseYaml(text) ?? {};
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new UsageError(`config file '${path}' is not valid YAML: ${message}`);
+  }
+}
+
+/** The agent config from a file, or the defaults when no file is given. */
+export function readAgentConfig(path: string | undefined): AgentConfig {
+  return resolveAgentConfig(path === undefined ? {} : readConfigDocument(path));
+}

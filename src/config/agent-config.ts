@@ -1,0 +1,44 @@
+import { describeValue, type ConfigWarning } from './config-warning.ts';
+import { resolveToolSearchConfig, type ToolSearchConfig } from './tool-search-config.ts';
+
+/** The parts of an agent config file Tool Search reads: `model.context_length` and `tools.tool_search`. */
+export interface AgentConfig {
+  readonly toolSearch: ToolSearchConfig;
+  /** Undefined when the file does not say. */
+  readonly contextLength: number | undefined;
+  readonly warnings: readonly ConfigWarning[];
+}
+
+/**
+ * Resolves a parsed config document (YAML or JSON, already parsed). Never throws on bad values: each
+ * becomes a warning and a default. An empty document is the default config.
+ */
+export function resolveAgentConfig(document: unknown): AgentConfig {
+  const warnings: ConfigWarning[] = [];
+  const root = asMapping(document, '(config root)', warnings);
+  const tools = asMapping(root['tools'], 'tools', warnings);
+  const model = asMapping(root['model'], 'model', warnings);
+  const toolSearch = resolveToolSearchConfig(tools['tool_search']);
+  warnings.push(...toolSearch.warnings);
+  return { toolSearch: toolSearch.config, contextLength: resolveContextLength(model['context_length'], warnings), warnings };
+}
+
+/** A positive whole number of tokens, or undefined with a warning. */
+export function resolveContextLength(value: unknown, warnings: ConfigWarning[], path = 'model.context_length'): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/[_,]/g, '')) : value;
+  if (typeof parsed === 'number' && Number.isInteger(parsed) && parsed > 0) return parsed;
+  warnings.push({
+    path,
+    received: value,
+    message: `${path}: ${describeValue(value)} is not a positive whole number of tokens; treating the context length as unknown`,
+  });
+  return undefined;
+}
+
+function asMapping(value: unknown, path: string, warnings: ConfigWarning[]): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  warnings.push({ path, received: value, message: `${path}: ${describeValue(value)} is not a mapping; ignored` });
+  return {};
+}
