@@ -5,7 +5,9 @@ export type ToolSearchErrorCode =
   | 'invalid_config_file'
   | 'file_not_found'
   | 'toolset_outside_parent'
-  | 'unknown_format';
+  | 'unknown_format'
+  | 'invalid_mcp_source'
+  | 'mcp_list_failed';
 
 /**
  * A mistake in how the library was set up or called. Model mistakes never throw: they come back as a

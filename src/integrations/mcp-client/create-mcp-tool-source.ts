@@ -1,0 +1,165 @@
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ToolSearchError } from '../../errors/tool-search-error.ts';
+import type { Tool, ToolCallContext } from '../../tools/tool.ts';
+import { listAllTools, type McpListedTool } from './list-all-tools.ts';
+import type { McpCallToolResult, McpClientLike } from './mcp-client-like.ts';
+import { nameMcpTools, type McpToolRename } from './name-mcp-tools.ts';
+import { simplifyMcpResult } from './simplify-mcp-result.ts';
+
+/** Where a call's result came from, for a custom {@link McpToolSourceOptions.mapResult}. */
+export interface McpResultContext {
+  readonly server: string;
+  /** The server's own name of the tool. */
+  readonly tool: string;
+  readonly call: ToolCallContext;
+}
+
+export interface McpToolSourceOptions {
+  /**
+   * Connected MCP SDK clients keyed by server name. The name gives the toolset (`mcp-<server>`) and
+   * the tool-name prefix (`mcp_<server>_`). The clients stay the caller's: the source never closes them.
+   */
+  readonly clients: Readonly<Record<string, McpClientLike>> | ReadonlyMap<string, McpClientLike>;
+  /**
+   * Called after a server's tool list was re-read (on `notifications/tools/list_changed` or `refresh()`)
+   * and the resulting tool set differs from the one before, so a host can tell its own clients.
+   */
+  readonly onChange?: (change: McpToolSourceChange) => void;
+  /** Called when re-reading a server's tools fails; its previous tools are kept. @default ignore */
+  readonly onError?: (error: unknown, server: string) => void;
+  /**
+   * Turns a `tools/call` result into the value the model is shown; throw to report a failed call.
+   * Pass `(result) => result` to keep results verbatim (a gateway relaying them to MCP clients).
+   * @default simplifyMcpResult
+   */
+  readonly mapResult?: (result: McpCallToolResult, context: McpResultContext) => unknown;
+}
+
+export interface McpToolSourceChange {
+  /** Servers whose list was re-read, sorted. */
+  readonly servers: readonly string[];
+  /** The whole tool set after the change. */
+  readonly tools: readonly Tool[];
+}
+
+/** A live tool set over MCP clients: hand `tools` to `createToolSearchSession({tools: source.tools})`. */
+export interface McpToolSource {
+  /**
+   * The current tools of every server: servers in name order, each server's tools in its own order,
+   * kind `mcp`, toolset `mcp-<server>`, `originalName` the server's name, `execute` forwarding
+   * `tools/call` with the call's abort signal. A plain function, so it can be passed as a session's
+   * live registry.
+   */
+  readonly tools: () => readonly Tool[];
+  /** Toolset names, `mcp-<server>`, in server-name order. */
+  readonly toolsets: () => readonly string[];
+  /** Tools whose name is not the plain `mcp_<server>_<tool>` and why (see {@link nameMcpTools}). */
+  readonly renames: () => readonly McpToolRename[];
+  /** Re-reads the tool lists of the given servers (all when omitted); rejects when a server fails. */
+  readonly refresh: (servers?: readonly string[]) => Promise<void>;
+  /** Stops following `list_changed` and removes the source's notification handlers. Clients stay open. */
+  readonly close: () => void;
+}
+
+/**
+ * Reads the tools of connected MCP clients and keeps them current. Installs a handler for
+ * `notifications/tools/list_changed` on each client (replacing any handler set there before).
+ * Rejects with a ToolSearchError (`invalid_mcp_source`, `mcp_list_failed`) for setup problems.
+ */
+export async function createMcpToolSource(options: McpToolSourceOptions): Promise<McpToolSource> {
+  const clients = new Map(options.clients instanceof Map ? options.clients : Object.entries(options.clients));
+  for (const [server, client] of clients) {
+    if (!/^[^\s]+$/.test(server)) {
+      throw new ToolSearchError('invalid_mcp_source', `MCP server name ${JSON.stringify(server)} must be non-empty and have no spaces.`);
+    }
+    if (typeof client?.listTools !== 'function' || typeof client.callTool !== 'function') {
+      throw new ToolSearchError('invalid_mcp_source', `The client for MCP server '${server}' is not an MCP SDK Client (it has no listTools/callTool).`);
+    }
+  }
+  const mapResult = options.mapResult ?? simplifyMcpResult;
+  const servers = [...clients.keys()].sort();
+  const listed = new Map<string, readonly McpListedTool[]>();
+  let current: { tools: readonly Tool[]; renames: readonly McpToolRename[] } = { tools: [], renames: [] };
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const readServer = async (server: string): Promise<void> => {
+    try {
+      listed.set(server, await listAllTools(clients.get(server)!));
+    } catch (error) {
+      throw new ToolSearchError('mcp_list_failed', `Could not list the tools of MCP server '${server}': ${messageOf(error)}`, { cause: error });
+    }
+  };
+
+  const rebuild = (): void => {
+    const entries = servers.flatMap((server) => (listed.get(server) ?? []).map((tool) => ({ server, tool })));
+    const naming = nameMcpTools(entries.map((entry) => ({ server: entry.server, tool: entry.tool.name })));
+    const tools = entries.map((entry, index): Tool => {
+      const client = clients.get(entry.server)!;
+      const originalName = entry.tool.name;
+      return {
+        name: naming.names[index]!,
+        description: entry.tool.description ?? entry.tool.title ?? '',
+        parameters: entry.tool.inputSchema,
+        toolset: `mcp-${entry.server}`,
+        kind: 'mcp',
+        originalName,
+        execute: async (args, call) => {
+          const result = await client.callTool({ name: originalName, arguments: args }, undefined, call.signal === undefined ? {} : { signal: call.signal });
+          return mapResult(result, { server: entry.server, tool: originalName, call });
+        },
+      };
+    });
+    current = { tools, renames: naming.renames };
+  };
+
+  /** Re-reads servers one batch at a time, so overlapping notifications cannot interleave their results. */
+  const reread = (targets: readonly string[]): Promise<void> => {
+    const run = queue.then(async () => {
+      if (closed) return;
+      const before = fingerprint(current.tools);
+      const settled = await Promise.allSettled(targets.map(readServer));
+      rebuild();
+      if (fingerprint(current.tools) !== before) options.onChange?.({ servers: [...targets].sort(), tools: current.tools });
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  await Promise.all(servers.map(readServer));
+  rebuild();
+  for (const server of servers) {
+    clients.get(server)!.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      reread([server]).catch((error: unknown) => options.onError?.(error, server));
+    });
+  }
+
+  return {
+    tools: () => current.tools,
+    toolsets: () => servers.map((server) => `mcp-${server}`),
+    renames: () => current.renames,
+    refresh: (targets = servers) => {
+      const unknown = targets.filter((server) => !clients.has(server));
+      if (unknown.length > 0) {
+        return Promise.reject(new ToolSearchError('invalid_mcp_source', `Unknown MCP server(s): ${unknown.join(', ')}. Known: ${servers.join(', ')}.`));
+      }
+      return reread(targets);
+    },
+    close: () => {
+      if (closed) return;
+      closed = true;
+      for (const client of clients.values()) client.removeNotificationHandler(ToolListChangedNotificationSchema.shape.method.value);
+    },
+  };
+}
+
+/** What a model or a host can observe of a tool set: names, toolsets, descriptions and schemas, in order. */
+function fingerprint(tools: readonly Tool[]): string {
+  return JSON.stringify(tools.map((tool) => [tool.name, tool.toolset, tool.description, tool.parameters]));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
