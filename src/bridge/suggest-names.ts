@@ -5,7 +5,7 @@ export const SUGGESTION_COUNT = 3;
 
 /**
  * Names close to a mistyped one, best first: by edit distance relative to length, accepting at most
- * about a third of the characters wrong, or names that contain the given one (or the reverse).
+ * about a quarter of the characters wrong, or names that contain the given one (or the reverse).
  */
 export function suggestNames(wanted: string, candidates: readonly string[], count: number = SUGGESTION_COUNT): string[] {
   const target = wanted.toLowerCase();
@@ -14,7 +14,7 @@ export function suggestNames(wanted: string, candidates: readonly string[], coun
     const lower = name.toLowerCase();
     const distance = editDistance(target, lower) / Math.max(target.length, lower.length, 1);
     const contains = target.length >= 3 && (lower.includes(target) || target.includes(lower));
-    if (distance <= 0.34 || contains) scored.push({ name, distance: contains ? Math.min(distance, 0.5) : distance });
+    if (distance <= 0.25 || contains) scored.push({ name, distance: contains ? Math.min(distance, 0.5) : distance });
   }
   scored.sort((left, right) => left.distance - right.distance || compareText(left.name, right.name));
   return scored.slice(0, count).map((entry) => entry.name);
