@@ -23,6 +23,7 @@ describe('countSchemaTokens', () => {
 
   it('ignores provenance and executors', () => {
     const plain = makeTool('a', 'b');
-    assert.equal(countSchemaTokens([{ ...plain, toolset: 'much-longer-toolset-name', execute: () => 1 }]), countSchemaTokens([plain]));
+    const decorated = makeTool('a', 'b', { toolset: 'much-longer-toolset-name', execute: () => 1 });
+    assert.equal(countSchemaTokens([decorated]), countSchemaTokens([plain]));
   });
 });
