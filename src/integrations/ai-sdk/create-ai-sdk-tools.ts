@@ -1,0 +1,76 @@
+import { dynamicTool, jsonSchema, type PrepareStepFunction, type ToolSet } from 'ai';
+import { isBridgeToolName } from '../../bridge/bridge-tool-names.ts';
+import type { CallOutcome } from '../../dispatch/call-outcome.ts';
+import type { ToolSearchSession } from '../../session/tool-search-session.ts';
+import type { Tool, ToolDefinition } from '../../tools/tool.ts';
+import { outcomeToModelOutput } from './outcome-to-model-output.ts';
+
+/** What `generateText` / `streamText` need: spread it in, or pass `tools` and `prepareStep` yourself. */
+export interface AiSdkToolSearch {
+  /**
+   * A live tool record over the session: its keys are the model-visible tools of the latest assembly
+   * (in that order) followed by the session's other tools, read afresh each time the SDK looks, so
+   * tools added to or removed from the session's registry show up at the next step. Every entry runs
+   * through `session.call`, so hooks, guardrails, approval and the activity feed see each call, and
+   * returns the `CallOutcome` (`{ok, value}` or `{ok, error}`) as the tool's output.
+   */
+  readonly tools: ToolSet;
+  /**
+   * The per-step hook: re-assembles the tool array and returns it as `activeTools`, so the model sees
+   * exactly `session.assemble().tools` at every step. To combine it with your own, call it inside yours
+   * and keep its `activeTools`.
+   */
+  readonly prepareStep: PrepareStepFunction<ToolSet>;
+}
+
+/**
+ * Connects a Tool Search session to the Vercel AI SDK (v6): `generateText({model, ...createAiSdkTools(session), stopWhen, prompt})`.
+ * Model mistakes (unknown tool, denied or declined call, failing tool) reach the model as `error-text`
+ * tool results; nothing throws into the agent loop. The SDK's abort signal is passed to the real tool.
+ */
+export function createAiSdkTools(session: ToolSearchSession): AiSdkToolSearch {
+  const wrap = (definition: ToolDefinition): ToolSet[string] =>
+    dynamicTool({
+      description: definition.description,
+      inputSchema: jsonSchema(definition.parameters as Parameters<typeof jsonSchema>[0]),
+      execute: (input, options) =>
+        session.call(definition.name, input ?? {}, {
+          callId: options.toolCallId,
+          ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
+        }),
+      toModelOutput: ({ output }) => outcomeToModelOutput(output as CallOutcome),
+    });
+
+  // The view is rebuilt only when the session's tools change (compared by identity): the SDK reads the
+  // record many times per step, and assembly is pure over the tool list, so reusing it changes nothing.
+  let view: { source: readonly Tool[]; activeTools: string[]; entries: Map<string, ToolSet[string]> } | undefined;
+  const current = () => {
+    const source = session.tools();
+    if (view !== undefined && sameTools(view.source, source)) return view;
+    const assembled = session.assemble().tools;
+    const entries = new Map<string, ToolSet[string]>();
+    for (const definition of assembled) entries.set(definition.name, wrap(definition));
+    for (const tool of source) if (!entries.has(tool.name) && !isBridgeToolName(tool.name)) entries.set(tool.name, wrap(tool));
+    view = { source, activeTools: assembled.map((tool) => tool.name), entries };
+    return view;
+  };
+
+  const tools = new Proxy({} as ToolSet, {
+    ownKeys: () => [...current().entries.keys()],
+    has: (_target, name) => typeof name === 'string' && current().entries.has(name),
+    getOwnPropertyDescriptor: (_target, name) => {
+      const entry = typeof name === 'string' ? current().entries.get(name) : undefined;
+      return entry === undefined ? undefined : { value: entry, enumerable: true, configurable: true, writable: false };
+    },
+    get: (_target, name) => (typeof name === 'string' ? current().entries.get(name) : undefined),
+  });
+
+  return {
+    tools,
+    prepareStep: () => ({ activeTools: [...current().activeTools] }),
+  };
+}
+
+function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {
+  return left.length === right.length && left.every((tool, index) => tool === right[index]);
+}

@@ -1,0 +1,61 @@
+import { asSchema, type ToolSet } from 'ai';
+import { ToolSearchError } from '../../errors/tool-search-error.ts';
+import type { JsonSchema, Tool, ToolsetKind } from '../../tools/tool.ts';
+import { toolsetKindFromName } from '../../tools/toolset-kind.ts';
+
+export interface FromAiSdkToolsOptions {
+  /** The toolset the tools belong to: `core` for your own always-visible tools, `mcp-<server>` for an MCP server's. */
+  readonly toolset: string;
+  /** @default toolsetKindFromName(toolset): `core`, `mcp` for `mcp-*`, else `plugin` */
+  readonly kind?: ToolsetKind;
+}
+
+/**
+ * Turns an AI SDK tool set (`tool()`, `dynamicTool()`, or the tools of an AI SDK MCP client) into the
+ * library's neutral tools, so a session can defer, search and run them. Each tool keeps its own
+ * `execute`, called with the pipeline's abort signal and the call id as `toolCallId` (`messages` is
+ * empty: the pipeline does not carry the conversation). Async because AI SDK schemas may resolve lazily.
+ * Throws a ToolSearchError (`invalid_tool`) for provider-executed tools, which cannot be deferred.
+ */
+export async function fromAiSdkTools(toolSet: ToolSet, options: FromAiSdkToolsOptions): Promise<Tool[]> {
+  const kind = options.kind ?? toolsetKindFromName(options.toolset);
+  return Promise.all(
+    Object.entries(toolSet).map(async ([name, aiTool]): Promise<Tool> => {
+      if (aiTool.type === 'provider') {
+        throw new ToolSearchError(
+          'invalid_tool',
+          `AI SDK tool '${name}' is provider-executed and cannot go through Tool Search; pass it to generateText yourself.`,
+        );
+      }
+      const parameters = (await asSchema(aiTool.inputSchema).jsonSchema) as JsonSchema;
+      const execute = aiTool.execute;
+      return {
+        name,
+        description: aiTool.description ?? '',
+        parameters,
+        toolset: options.toolset,
+        kind,
+        ...(execute === undefined
+          ? {}
+          : {
+              execute: async (args, call) =>
+                lastValue(
+                  await execute(args, {
+                    toolCallId: call.callId,
+                    messages: [],
+                    ...(call.signal === undefined ? {} : { abortSignal: call.signal }),
+                  }),
+                ),
+            }),
+      };
+    }),
+  );
+}
+
+/** AI SDK tools may stream preliminary results as an async iterable; the last one is the result. */
+async function lastValue(result: unknown): Promise<unknown> {
+  if (typeof result !== 'object' || result === null || !(Symbol.asyncIterator in result)) return result;
+  let last: unknown;
+  for await (const value of result as AsyncIterable<unknown>) last = value;
+  return last;
+}
