@@ -1,0 +1,105 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { connectGatewayServer } from '../../gateway/connect-gateway-server.ts';
+import { createGateway, type Gateway } from '../../gateway/create-gateway.ts';
+import { resolveGatewayConfig, type GatewayConfig } from '../../gateway/gateway-config.ts';
+import { serveHttp } from '../../gateway/serve-http.ts';
+import { createTemporaryFolder, type TemporaryFolder } from '../../gateway/temporary-folder.ts';
+import type { Command } from '../command.ts';
+import type { CommandOutput } from '../output.ts';
+import { integerOption, listOption, parseCommandLine } from '../parse-command-line.ts';
+import { readConfigDocument } from '../read-input-files.ts';
+
+/** The gateway config that ships with the project: reference MCP servers from node_modules. */
+export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
+
+const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT] [--toolsets a,b]
+
+Runs an MCP server that connects to the MCP servers in the config and shows its client the tool array
+Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in their place).
+  --config FILE     YAML or JSON: mcp_servers (or Claude Desktop's mcpServers), tools.tool_search,
+                    model.context_length, pin, policy, activity_log, timeouts
+                    (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
+  --http PORT       serve Streamable HTTP on http://127.0.0.1:PORT/mcp (0 picks a free port)
+                    instead of stdio
+  --toolsets a,b    limit clients to these servers (mcp-<server> or <server>)
+With stdio, stdout carries only the protocol; logs go to stderr.
+`;
+
+/** A gateway config read from a file, with its `${tempDir}` folder (remove it when done). */
+export interface LoadedGatewayConfig {
+  readonly path: string;
+  readonly config: GatewayConfig;
+  readonly temporaryFolder: TemporaryFolder;
+}
+
+/** Reads and resolves a gateway config file, printing its warnings; throws UsageError/ToolSearchError. */
+export function loadGatewayConfig(path: string | undefined, output: CommandOutput): LoadedGatewayConfig {
+  const absolute = resolve(path ?? DEFAULT_GATEWAY_CONFIG_PATH);
+  const temporaryFolder = createTemporaryFolder();
+  const { config, warnings } = resolveGatewayConfig(readConfigDocument(absolute), {
+    configDir: dirname(absolute),
+    tempDir: temporaryFolder.path,
+    env: process.env,
+  });
+  for (const warning of warnings) output.stderr(`warning: ${warning.message}\n`);
+  return { path: absolute, config, temporaryFolder };
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the MCP gateway: Tool Search in front of the MCP servers in a config',
+  usage: USAGE,
+  async run(argv, output) {
+    const { values } = parseCommandLine('serve', argv, {
+      config: { type: 'string' },
+      http: { type: 'string' },
+      toolsets: { type: 'string' },
+    });
+    const port = integerOption(values['http'], '--http', 0);
+    const toolsets = listOption(values['toolsets']);
+    const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output);
+    const log = (line: string): void => output.stderr(`tool-search serve: ${line}\n`);
+    let gateway: Gateway;
+    try {
+      gateway = createGateway({ config: loaded.config, ...(toolsets === undefined ? {} : { toolsets }), log });
+    } catch (error) {
+      loaded.temporaryFolder.remove();
+      throw error;
+    }
+    gateway.start();
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let stopping = false;
+    const stopServing: Array<() => Promise<void>> = [];
+    const shutdown = async (): Promise<void> => {
+      if (stopping) return;
+      stopping = true;
+      for (const stop of stopServing) await stop().catch(() => undefined);
+      await gateway.close();
+      loaded.temporaryFolder.remove();
+      finish();
+    };
+    process.once('SIGINT', () => void shutdown());
+    process.once('SIGTERM', () => void shutdown());
+    if (port === undefined) {
+      const transport = new StdioServerTransport();
+      const connection = await connectGatewayServer(gateway, transport, 'stdio');
+      stopServing.push(() => connection.close());
+      process.stdin.once('end', () => void shutdown());
+      process.stdin.once('close', () => void shutdown());
+      log(`serving MCP over stdio with ${loaded.config.servers.length} upstream server(s) from ${loaded.path}`);
+    } else {
+      const http = await serveHttp(gateway, port).catch(async (error: unknown) => {
+        await gateway.close();
+        loaded.temporaryFolder.remove();
+        throw error;
+      });
+      stopServing.push(() => http.close());
+      log(`serving MCP over Streamable HTTP at ${http.url.href} with ${loaded.config.servers.length} upstream server(s) from ${loaded.path}`);
+    }
+    await finished;
+    return 0;
+  },
+};

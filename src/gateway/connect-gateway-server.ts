@@ -1,0 +1,109 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolRequestSchema,
+  ElicitResultSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool as McpWireTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { toMcpTool } from '../adapters/mcp/mcp-tool.ts';
+import { TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
+import { outcomeText, type CallOutcome } from '../dispatch/call-outcome.ts';
+import type { ToolDefinition } from '../tools/tool.ts';
+import type { Gateway } from './create-gateway.ts';
+import type { GatewayRequest } from './gateway-request.ts';
+
+/** What the gateway tells MCP clients it is. */
+export const GATEWAY_SERVER_INFO = Object.freeze({ name: 'tool-search-gateway', version: '0.1.0' });
+
+/** One MCP client connected to the gateway. */
+export interface GatewayConnection {
+  readonly server: Server;
+  readonly sessionId: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves one MCP client over `transport`: `tools/list` is the core session's assembled array (the
+ * tools themselves, or the three bridge tools plus pinned ones), `tools/call` runs the core session's
+ * call. Upstream results pass through untouched (also `isError` ones); the core's refusals and the
+ * model's mistakes become `isError` results with the core's text. When a catalog change alters what
+ * this client sees, it is sent `notifications/tools/list_changed`.
+ */
+export async function connectGatewayServer(gateway: Gateway, transport: Transport, sessionId?: string): Promise<GatewayConnection> {
+  const session = gateway.createSession(sessionId);
+  const server = new Server({ ...GATEWAY_SERVER_INFO }, { capabilities: { tools: { listChanged: true } } });
+  let shown: string | undefined;
+
+  const assembledTools = (): McpWireTool[] => {
+    const tools = session.assemble().tools;
+    shown = fingerprint(tools);
+    return tools.map((tool) => toMcpTool(tool) as McpWireTool);
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await gateway.ready();
+    return { tools: assembledTools() };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    await gateway.ready();
+    const progressToken = request.params._meta?.progressToken;
+    const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
+    const context: GatewayRequest = {
+      ...(progressToken === undefined
+        ? {}
+        : {
+            onProgress: (progress) => {
+              void extra
+                .sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken } })
+                .catch(() => undefined);
+            },
+          }),
+      ...(canElicit
+        ? { elicit: (params) => extra.sendRequest({ method: 'elicitation/create', params }, ElicitResultSchema) }
+        : {}),
+    };
+    const outcome = await gateway.call(session, request.params.name, request.params.arguments ?? {}, context, extra.signal);
+    return toCallToolResult(request.params.name, outcome, context);
+  });
+
+  const unsubscribe = gateway.onToolsChanged(() => {
+    if (shown === undefined) return;
+    const now = fingerprint(session.assemble().tools);
+    if (now === shown) return;
+    shown = now;
+    void server.sendToolListChanged().catch(() => undefined);
+  });
+  server.onclose = () => unsubscribe();
+  await server.connect(transport);
+  return {
+    server,
+    sessionId: session.sessionId,
+    close: async () => {
+      unsubscribe();
+      await server.close();
+    },
+  };
+}
+
+/** The MCP result for a core outcome (see {@link connectGatewayServer}). */
+export function toCallToolResult(name: string, outcome: CallOutcome, request: GatewayRequest): CallToolResult {
+  if (!outcome.ok) {
+    if (request.upstreamError !== undefined) return request.upstreamError;
+    return { content: [{ type: 'text', text: outcomeText(outcome) }], isError: true };
+  }
+  if (name === TOOL_SEARCH || name === TOOL_DESCRIBE || !isCallToolResult(outcome.value)) {
+    return { content: [{ type: 'text', text: outcomeText(outcome) }] };
+  }
+  return outcome.value;
+}
+
+function isCallToolResult(value: unknown): value is CallToolResult {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
+}
+
+function fingerprint(tools: readonly ToolDefinition[]): string {
+  return JSON.stringify(tools);
+}

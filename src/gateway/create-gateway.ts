@@ -1,0 +1,177 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isBridgeToolName, TOOL_CALL } from '../bridge/bridge-tool-names.ts';
+import type { CallOutcome } from '../dispatch/call-outcome.ts';
+import { failure } from '../dispatch/call-outcome.ts';
+import type { McpToolRename } from '../integrations/mcp-client/index.ts';
+import { createToolSearchSession, type ToolSearchSession } from '../session/tool-search-session.ts';
+import { matchesAnyGlob } from '../tools/glob.ts';
+import type { Tool } from '../tools/tool.ts';
+import { createDenyGuardrail } from './create-deny-guardrail.ts';
+import { createElicitationApprover } from './create-elicitation-approver.ts';
+import { createGatewayCatalog } from './create-gateway-catalog.ts';
+import { createUpstream, type Upstream, type UpstreamStatus } from './create-upstream.ts';
+import type { GatewayConfig } from './gateway-config.ts';
+import type { GatewayRequest } from './gateway-request.ts';
+import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
+import { openActivityLog, type ActivityLog } from './open-activity-log.ts';
+import { DEFAULT_RESTART_BACKOFF, type RestartBackoff } from './restart-delay.ts';
+
+export interface GatewayOptions {
+  readonly config: GatewayConfig;
+  /** Limits every client session to these toolsets (`mcp-<server>`, or just `<server>`). @default all */
+  readonly toolsets?: readonly string[];
+  /** The gateway's log, one line at a time (stderr when serving). @default ignore */
+  readonly log?: (line: string) => void;
+  /** @default DEFAULT_RESTART_BACKOFF */
+  readonly backoff?: RestartBackoff;
+  /**
+   * How long the first `tools/list` waits for upstreams still connecting at start; a server that takes
+   * longer joins later with `notifications/tools/list_changed`. @default the config's connect timeout
+   */
+  readonly startupWaitMs?: number;
+  readonly timers?: GatewayTimers;
+}
+
+/** The gateway without its MCP face: upstreams, the live catalog and per-client core sessions. */
+export interface Gateway {
+  readonly config: GatewayConfig;
+  /** The toolsets client sessions are limited to; undefined for all. */
+  readonly toolsets: readonly string[] | undefined;
+  /** Carries the MCP request being served through the core pipeline (see {@link GatewayRequest}). */
+  readonly requests: AsyncLocalStorage<GatewayRequest>;
+  /** Starts connecting to every upstream (idempotent). */
+  start(): void;
+  /** Resolves when every upstream's first attempt settled, or the startup wait ran out. */
+  ready(): Promise<void>;
+  statuses(): readonly UpstreamStatus[];
+  tools(): readonly Tool[];
+  renames(): readonly McpToolRename[];
+  /** A core session for one MCP client: same catalog, its own id, policy and activity hooks attached. */
+  createSession(sessionId?: string): ToolSearchSession;
+  /**
+   * Runs one call of a client session inside `request`, and explains an unknown name that belongs to
+   * a server that is down.
+   */
+  call(session: ToolSearchSession, name: string, rawArguments: unknown, request: GatewayRequest, signal?: AbortSignal): Promise<CallOutcome>;
+  /** Subscribes to catalog changes (after each rebuild that changed the tools); returns the unsubscribe. */
+  onToolsChanged(listener: () => void): () => void;
+  /** Stops every upstream and closes the activity log. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the gateway over a resolved config. Opening the activity log happens here, so a bad path is
+ * a setup error before anything starts. Every call from every client goes through a core
+ * `createToolSearchSession`: deny is a guardrail, approval the `approve` hook, the log `onActivity`.
+ */
+export function createGateway(options: GatewayOptions): Gateway {
+  const { config } = options;
+  const log = options.log ?? (() => undefined);
+  const timers = options.timers ?? SYSTEM_TIMERS;
+  const requests = new AsyncLocalStorage<GatewayRequest>();
+  const listeners = new Set<() => void>();
+  const activityLog: ActivityLog | undefined = config.activityLog === undefined ? undefined : openActivityLog(config.activityLog, log);
+  const toolsets = options.toolsets?.map((toolset) => (toolset.startsWith('mcp-') ? toolset : `mcp-${toolset}`));
+  if (toolsets !== undefined) {
+    const known = config.servers.map((server) => `mcp-${server.name}`);
+    const unknown = toolsets.filter((toolset) => !known.includes(toolset));
+    if (unknown.length > 0) log(`warning: --toolsets names servers the config does not have: ${unknown.join(', ')} (it has: ${known.join(', ') || 'none'})`);
+  }
+
+  const onUpstreamChange = (): void => {
+    if (!catalog.rebuild()) return;
+    for (const listener of [...listeners]) listener();
+  };
+  const upstreams: Upstream[] = config.servers.map((server) =>
+    createUpstream(server, {
+      connectTimeoutMs: config.connectTimeoutMs,
+      backoff: options.backoff ?? DEFAULT_RESTART_BACKOFF,
+      timers,
+      log,
+      onChange: onUpstreamChange,
+    }),
+  );
+  const catalog = createGatewayCatalog(upstreams, requests);
+  const guardrail = createDenyGuardrail(config.deny);
+  const approve = createElicitationApprover(config.requireApproval, requests);
+  const isPinned = (tool: Tool): boolean => matchesAnyGlob(tool.name, config.pin);
+  let started = false;
+  let readiness: Promise<void> | undefined;
+  let sessionCounter = 0;
+
+  const explainUnavailable = (name: string): CallOutcome | undefined => {
+    const server = catalog.serverOf(name);
+    const message = upstreams.find((candidate) => candidate.name === server)?.unavailableMessage();
+    return message === undefined ? undefined : failure('tool_failed', `Tool '${name}' cannot be called now. ${message}`);
+  };
+
+  return {
+    config,
+    toolsets,
+    requests,
+    start() {
+      if (started) return;
+      started = true;
+      for (const upstream of upstreams) upstream.start();
+    },
+    ready() {
+      readiness ??= new Promise<void>((resolve) => {
+        const handle = timers.setTimeout(resolve, options.startupWaitMs ?? config.connectTimeoutMs);
+        void Promise.all(upstreams.map((upstream) => upstream.firstAttempt())).then(() => {
+          timers.clearTimeout(handle);
+          resolve();
+        });
+      });
+      return readiness;
+    },
+    statuses: () => upstreams.map((upstream) => upstream.status()),
+    tools: () => catalog.tools(),
+    renames: () => catalog.renames(),
+    createSession(sessionId) {
+      sessionCounter += 1;
+      return createToolSearchSession({
+        tools: catalog.tools,
+        ...(toolsets === undefined ? {} : { toolsets }),
+        config: config.toolSearch,
+        contextLength: config.contextLength,
+        coreNames: [],
+        isPinned,
+        sessionId: sessionId ?? `session-${sessionCounter}`,
+        hooks: {
+          guardrails: [guardrail],
+          approve,
+          ...(activityLog === undefined ? {} : { onActivity: (event) => activityLog.record(event) }),
+        },
+      });
+    },
+    async call(session, name, rawArguments, request, signal) {
+      const outcome = await requests.run(request, () => session.call(name, rawArguments, signal === undefined ? {} : { signal }));
+      if (outcome.ok || outcome.error.code !== 'unknown_tool') return outcome;
+      const target = name === TOOL_CALL ? targetName(rawArguments) : isBridgeToolName(name) ? undefined : name;
+      const explained = target === undefined ? undefined : explainUnavailable(target);
+      return explained ?? outcome;
+    },
+    onToolsChanged(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await Promise.all(upstreams.map((upstream) => upstream.stop()));
+      await activityLog?.close();
+    },
+  };
+}
+
+function targetName(rawArguments: unknown): string | undefined {
+  let value = rawArguments;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  const name = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['name'] : undefined;
+  return typeof name === 'string' ? name : undefined;
+}

@@ -1,0 +1,309 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpToolSource, type McpCallToolResult, type McpToolSource } from '../integrations/mcp-client/index.ts';
+import { ToolSearchError } from '../errors/tool-search-error.ts';
+import type { Tool, ToolArguments } from '../tools/tool.ts';
+import { connectUpstreamClient } from './connect-upstream-client.ts';
+import type { UpstreamConfig } from './gateway-config.ts';
+import type { GatewayTimers } from './gateway-timers.ts';
+import { restartDelay, type RestartBackoff } from './restart-delay.ts';
+
+/** `connecting` (first start or a restart), `connected`, `failed` (a restart is scheduled) or `stopped`. */
+export type UpstreamState = 'connecting' | 'connected' | 'failed' | 'stopped';
+
+/** What a person (inspect) or the model (error messages) is told about one upstream. */
+export interface UpstreamStatus {
+  readonly name: string;
+  readonly state: UpstreamState;
+  /** Tools the server offers now; 0 unless connected. */
+  readonly toolCount: number;
+  /** Failures since the last stable connection. */
+  readonly failures: number;
+  /** The last failure, one line; undefined while healthy. */
+  readonly error?: string;
+  /** Milliseconds until the scheduled restart, when failed. */
+  readonly restartInMs?: number;
+}
+
+export interface UpstreamCallOptions {
+  readonly signal?: AbortSignal;
+  /** Asks the upstream for progress notifications and receives them. */
+  readonly onProgress?: (progress: Progress) => void;
+}
+
+/** One supervised upstream MCP server. */
+export interface Upstream {
+  readonly name: string;
+  readonly config: UpstreamConfig;
+  status(): UpstreamStatus;
+  /** Its tools (named per server by the MCP tool source) while connected; empty otherwise. */
+  tools(): readonly Tool[];
+  /** Starts the first connection attempt. */
+  start(): void;
+  /** Why calls cannot reach it now and when it is retried; undefined while connected. */
+  unavailableMessage(): string | undefined;
+  /** Settles once the first connection attempt has succeeded or failed. */
+  firstAttempt(): Promise<void>;
+  /**
+   * Runs `tools/call` under the server's own tool name, with the configured per-call timeout. Rejects
+   * with a message naming the server when it is not connected, times out, stops mid-call or answers
+   * garbage; never retries (the call may have taken effect).
+   */
+  call(tool: string, args: ToolArguments, options?: UpstreamCallOptions): Promise<McpCallToolResult>;
+  /** Stops it for good: closes the connection (ending a local process) and cancels restarts. */
+  stop(): Promise<void>;
+}
+
+export interface UpstreamOptions {
+  readonly connectTimeoutMs: number;
+  readonly backoff: RestartBackoff;
+  readonly timers: GatewayTimers;
+  /** One line of the gateway's log (stderr when serving). */
+  readonly log: (line: string) => void;
+  /** Called when the state or the tool list changed. */
+  readonly onChange: () => void;
+}
+
+interface Connection {
+  readonly client: Client;
+  readonly source: McpToolSource;
+  readonly connectedAt: number;
+}
+
+/** How many of a server's last stderr lines are kept to explain why it stopped. */
+const STDERR_TAIL_LINES = 5;
+
+/**
+ * Supervises one upstream: connects, lists its tools through the MCP tool source (which follows
+ * `tools/list_changed`), notices when it stops, and restarts it with exponential backoff. Failure
+ * counts reset once a connection stayed up for the backoff's maximum delay.
+ */
+export function createUpstream(config: UpstreamConfig, options: UpstreamOptions): Upstream {
+  const { timers, log, name } = { ...options, name: config.name };
+  let state: UpstreamState = 'connecting';
+  let connection: Connection | undefined;
+  let failures = 0;
+  let lastError: string | undefined;
+  let restartHandle: unknown;
+  let restartAt: number | undefined;
+  let stopped = false;
+  let started = false;
+  const stderrTail: string[] = [];
+  let settleFirst: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => (settleFirst = resolve));
+
+  const change = (next: UpstreamState): void => {
+    state = next;
+    options.onChange();
+  };
+
+  const stderrHint = (): string => {
+    const last = stderrTail.at(-1);
+    return last === undefined ? '' : ` (its last stderr line: ${clip(last, 160)})`;
+  };
+
+  const fail = (message: string): void => {
+    if (stopped) return;
+    failures += 1;
+    lastError = message;
+    const delay = restartDelay(failures, options.backoff);
+    restartAt = timers.now() + delay;
+    log(`[${name}] ${message}; restarting in ${formatSeconds(delay)}`);
+    restartHandle = timers.setTimeout(() => void attempt(), delay);
+    change('failed');
+  };
+
+  const drop = (current: Connection, message: string): void => {
+    if (connection !== current || stopped) return;
+    connection = undefined;
+    current.source.close();
+    if (timers.now() - current.connectedAt >= options.backoff.maxMs) failures = 0;
+    void current.client.close().catch(() => undefined);
+    fail(message);
+  };
+
+  const attempt = async (): Promise<void> => {
+    restartHandle = undefined;
+    restartAt = undefined;
+    if (stopped) return;
+    stderrTail.length = 0;
+    if (state !== 'connecting') change('connecting');
+    let client: Client | undefined;
+    try {
+      client = await connectUpstreamClient(config, {
+        timeoutMs: options.connectTimeoutMs,
+        onStderrLine: (line) => {
+          stderrTail.push(line);
+          if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
+          log(`[${name}] ${line}`);
+        },
+      });
+      const connected = client;
+      const source = await withDeadline(
+        createMcpToolSource({
+          clients: { [name]: connected },
+          mapResult: (result) => result,
+          onChange: () => options.onChange(),
+          onError: (error) => log(`[${name}] could not re-read its tools after tools/list_changed: ${messageOf(error)}`),
+        }),
+        options.connectTimeoutMs,
+        timers,
+        () => void connected.close().catch(() => undefined),
+        `did not list its tools within ${options.connectTimeoutMs} ms`,
+      );
+      if (stopped || connected.transport === undefined) {
+        source.close();
+        await connected.close().catch(() => undefined);
+        if (!stopped) fail(`closed the connection right after starting${stderrHint()}`);
+        return;
+      }
+      const current: Connection = { client: connected, source, connectedAt: timers.now() };
+      connection = current;
+      connected.onclose = () => drop(current, config.transport === 'stdio' ? `exited${stderrHint()}` : 'closed the connection');
+      connected.onerror = (error) => log(`[${name}] protocol error: ${clip(messageOf(error), 200)}`);
+      lastError = undefined;
+      log(`[${name}] connected: ${source.tools().length} tools`);
+      change('connected');
+    } catch (error) {
+      await client?.close().catch(() => undefined);
+      fail(describeStartFailure(error, config, options.connectTimeoutMs) + stderrHint());
+    } finally {
+      settleFirst();
+    }
+  };
+
+  const unavailable = (): string => {
+    const why = state === 'connecting' ? 'it is starting' : (lastError ?? 'it is not connected');
+    const retry = restartAt === undefined ? '' : `; the gateway restarts it in ${formatSeconds(Math.max(0, restartAt - timers.now()))}`;
+    return `MCP server '${name}' is not available: ${why}${retry}. Try again shortly, or use another tool.`;
+  };
+
+  return {
+    name,
+    config,
+    status() {
+      return {
+        name,
+        state,
+        toolCount: state === 'connected' ? (connection?.source.tools().length ?? 0) : 0,
+        failures,
+        ...(lastError === undefined ? {} : { error: lastError }),
+        ...(restartAt === undefined ? {} : { restartInMs: Math.max(0, restartAt - timers.now()) }),
+      };
+    },
+    tools() {
+      return state === 'connected' ? (connection?.source.tools() ?? []) : [];
+    },
+    start() {
+      if (started) return;
+      started = true;
+      void attempt();
+    },
+    unavailableMessage() {
+      return state === 'connected' ? undefined : unavailable();
+    },
+    firstAttempt() {
+      return first;
+    },
+    async call(tool, args, callOptions = {}) {
+      const current = connection;
+      if (state !== 'connected' || current === undefined) throw new Error(unavailable());
+      try {
+        return await current.client.callTool({ name: tool, arguments: args }, undefined, {
+          timeout: config.callTimeoutMs,
+          resetTimeoutOnProgress: true,
+          ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+          ...(callOptions.onProgress === undefined ? {} : { onprogress: callOptions.onProgress }),
+        });
+      } catch (error) {
+        if (callOptions.signal?.aborted === true) throw error;
+        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+          void current.client
+            .ping({ timeout: Math.min(5_000, config.callTimeoutMs) })
+            .catch(() => drop(current, `stopped answering (a call timed out and a ping went unanswered)`));
+          throw new Error(
+            `MCP server '${name}' did not answer '${tool}' within ${config.callTimeoutMs} ms, so the call was cancelled. ` +
+              `It may still have taken effect: check before calling it again.`,
+          );
+        }
+        if (connection !== current || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+          throw new Error(
+            `MCP server '${name}' stopped during the call to '${tool}'${stderrHint()}. The call may or may not have taken effect: ` +
+              `check before calling it again. The gateway is restarting the server.`,
+          );
+        }
+        if (error instanceof McpError) throw new Error(`MCP server '${name}' refused '${tool}': ${clip(error.message, 300)}`);
+        throw new Error(`MCP server '${name}' answered '${tool}' with an invalid result (${clip(messageOf(error), 200)}).`);
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (restartHandle !== undefined) timers.clearTimeout(restartHandle);
+      restartHandle = undefined;
+      restartAt = undefined;
+      const current = connection;
+      connection = undefined;
+      state = 'stopped';
+      settleFirst();
+      if (current !== undefined) {
+        current.source.close();
+        await current.client.close().catch(() => undefined);
+      }
+    },
+  };
+}
+
+function describeStartFailure(error: unknown, config: UpstreamConfig, connectTimeoutMs: number): string {
+  if (error instanceof DeadlineError) return error.message;
+  if (error instanceof ToolSearchError && error.code === 'mcp_list_failed') {
+    return `answered tools/list with something that is not a valid tool list (${clip(messageOf(error.cause ?? error), 200)})`;
+  }
+  const code = (error as { code?: unknown }).code;
+  if (config.transport === 'stdio' && code === 'ENOENT') {
+    return `could not start: command '${config.command}' was not found (check the path, or install it)`;
+  }
+  if (config.transport === 'stdio' && code === 'EACCES') return `could not start: command '${config.command}' is not executable`;
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return `did not complete the MCP handshake within ${connectTimeoutMs} ms`;
+  }
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+    return config.transport === 'stdio' ? 'exited during startup' : 'closed the connection during startup';
+  }
+  const where = config.transport === 'stdio' ? '' : ` at ${config.url.href}`;
+  return `could not connect${where}: ${clip(messageOf(error), 200)}`;
+}
+
+function withDeadline<T>(promise: Promise<T>, milliseconds: number, timers: GatewayTimers, onTimeout: () => void, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const handle = timers.setTimeout(() => {
+      onTimeout();
+      reject(new DeadlineError(message));
+    }, milliseconds);
+    promise.then(
+      (value) => {
+        timers.clearTimeout(handle);
+        resolve(value);
+      },
+      (error: unknown) => {
+        timers.clearTimeout(handle);
+        reject(error);
+      },
+    );
+  });
+}
+
+class DeadlineError extends Error {
+  override readonly name = 'DeadlineError';
+}
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+}
+
+function clip(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
+function formatSeconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(milliseconds < 10_000 ? 1 : 0)} s`;
+}

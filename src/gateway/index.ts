@@ -1,0 +1,20 @@
+/**
+ * `tool-search/gateway`: an MCP server that puts Tool Search in front of the user's MCP servers.
+ * Reaches the MCP SDK; the root entry does not.
+ */
+export type { Gateway, GatewayOptions } from './create-gateway.ts';
+export { createGateway } from './create-gateway.ts';
+export type { GatewayConnection } from './connect-gateway-server.ts';
+export { connectGatewayServer, GATEWAY_SERVER_INFO } from './connect-gateway-server.ts';
+export type { HttpGateway } from './serve-http.ts';
+export { GATEWAY_HTTP_HOST, GATEWAY_HTTP_PATH, serveHttp } from './serve-http.ts';
+export type { GatewayConfig, HttpUpstreamConfig, ResolvedGatewayConfig, StdioUpstreamConfig, UpstreamConfig } from './gateway-config.ts';
+export { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_GATEWAY_CONTEXT_LENGTH, resolveGatewayConfig } from './gateway-config.ts';
+export type { PlaceholderValues } from './expand-placeholders.ts';
+export type { Upstream, UpstreamState, UpstreamStatus } from './create-upstream.ts';
+export type { ActivityLogEntry } from './open-activity-log.ts';
+export type { RestartBackoff } from './restart-delay.ts';
+export { DEFAULT_RESTART_BACKOFF, restartDelay } from './restart-delay.ts';
+export type { GatewayTimers } from './gateway-timers.ts';
+export type { TemporaryFolder } from './temporary-folder.ts';
+export { createTemporaryFolder } from './temporary-folder.ts';
