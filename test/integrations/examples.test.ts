@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { startScriptedApiServer, type RecordedRequest } from './fixtures/scripted-api-server.ts';
+import type { ScriptedTurn } from './fixtures/scripted-language-model.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs an example as the program it is (node + tsx), answering the approval prompt with `stdin`. */
+function runExample(file: string, environment: Record<string, string>, stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'examples', file)], { cwd: root, env: { ...process.env, ...environment } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // A hung example must not hang the suite: this is a safety net, not a timing assertion.
+    const guard = setTimeout(() => child.kill(), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(stdin);
+  });
+}
+
+const REMEMBER_ADA: ScriptedTurn[] = [
+  { calls: [{ tool: 'tool_search', input: { query: 'create entities knowledge graph' } }] },
+  { calls: [{ tool: 'tool_call', input: { name: 'mcp_memory_create_entities', arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['likes tea'] }] } } }] },
+  { text: 'Saved: Ada likes tea.' },
+];
+
+function toolNamesOf(request: RecordedRequest): string[] {
+  return (request.body['tools'] as { name?: string; function?: { name: string } }[]).map((tool) => tool.name ?? tool.function!.name);
+}
+
+describe('examples run as programs', { concurrency: 2 }, () => {
+  let folder: string;
+  before(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'tool-search-examples-'));
+  });
+  after(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  for (const file of ['ai-sdk.ts', 'openai-chat.ts', 'openai-responses.ts', 'anthropic.ts']) {
+    test(`${file} searches, asks approval and calls a real MCP server through a scripted endpoint`, async () => {
+      const server = await startScriptedApiServer(REMEMBER_ADA);
+      const memoryFile = join(folder, `${file}.jsonl`);
+      try {
+        const result = await runExample(
+          file,
+          { TOOL_SEARCH_BASE_URL: `${server.origin}/v1`, TOOL_SEARCH_MODEL: 'scripted', OPENAI_API_KEY: 'test', MEMORY_FILE_PATH: memoryFile },
+          'y\n',
+        );
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(result.stdout, /Allow mcp_memory_create_entities \{"entities":\[\{"name":"Ada"/);
+        assert.match(result.stdout, /answer: Saved: Ada likes tea\./);
+        assert.match(await readFile(memoryFile, 'utf8'), /"name":"Ada"/);
+        assert.equal(server.requests.length, 3);
+        assert.deepEqual(toolNamesOf(server.requests[0]!).slice(-3), ['tool_search', 'tool_describe', 'tool_call']);
+        for (const request of server.requests) assert.equal(JSON.stringify(request.body['tools']), JSON.stringify(server.requests[0]!.body['tools']));
+      } finally {
+        await server.close();
+      }
+    });
+  }
+
+  test('mcp-client.ts searches and calls two real MCP servers and shows the guardrail and the subagent scope', async () => {
+    const result = await runExample('mcp-client.ts', { MEMORY_FILE_PATH: join(folder, 'mcp-client.jsonl') });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /model sees: tool_search, tool_describe, tool_call/);
+    assert.match(result.stdout, /tool_search -> .*"name":"mcp_memory_create_entities"/);
+    assert.match(result.stdout, /\[activity\] mcp_memory_delete_entities \(mcp-memory\): denied/);
+    assert.match(result.stdout, /subagent tool_call echo -> .*"code":"not_in_session"/);
+  });
+
+  test('a model example says what to set when no endpoint is configured', async () => {
+    const result = await runExample('openai-chat.ts', { TOOL_SEARCH_BASE_URL: '', TOOL_SEARCH_MODEL: '' });
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /Set TOOL_SEARCH_BASE_URL \(e\.g\. http:\/\/127\.0\.0\.1:11434\/v1\) and TOOL_SEARCH_MODEL/);
+  });
+});
