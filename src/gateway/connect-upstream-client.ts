@@ -12,6 +12,8 @@ export interface UpstreamClientOptions {
   readonly timeoutMs: number;
   /** Each line the upstream process writes to stderr (stdio servers only). */
   readonly onStderrLine: (line: string) => void;
+  /** A message from the upstream that is not valid MCP (garbage on stdout, a malformed reply); the connection goes on. */
+  readonly onProtocolError: (error: Error) => void;
 }
 
 /**
@@ -30,25 +32,26 @@ export async function connectUpstreamClient(config: UpstreamConfig, options: Ups
       stderr: 'pipe',
     });
     followLines(transport.stderr as NodeJS.ReadableStream | null, options.onStderrLine);
-    return connectWith(transport, options.timeoutMs);
+    return connectWith(transport, options);
   }
   const requestInit = { headers: { ...config.headers } };
-  if (config.transport === 'sse') return connectWith(new SSEClientTransport(config.url, { requestInit }), options.timeoutMs);
+  if (config.transport === 'sse') return connectWith(new SSEClientTransport(config.url, { requestInit }), options);
   try {
-    return await connectWith(new StreamableHTTPClientTransport(config.url, { requestInit }), options.timeoutMs);
+    return await connectWith(new StreamableHTTPClientTransport(config.url, { requestInit }), options);
   } catch (streamableError) {
     try {
-      return await connectWith(new SSEClientTransport(config.url, { requestInit }), options.timeoutMs);
+      return await connectWith(new SSEClientTransport(config.url, { requestInit }), options);
     } catch {
       throw streamableError;
     }
   }
 }
 
-async function connectWith(transport: Transport, timeoutMs: number): Promise<Client> {
+async function connectWith(transport: Transport, options: UpstreamClientOptions): Promise<Client> {
   const client = new Client({ ...GATEWAY_CLIENT_INFO }, { capabilities: {} });
+  client.onerror = options.onProtocolError;
   try {
-    await client.connect(transport, { timeout: timeoutMs });
+    await client.connect(transport, { timeout: options.timeoutMs });
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);

@@ -100,7 +100,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   let sessionCounter = 0;
 
   const explainUnavailable = (name: string): CallOutcome | undefined => {
-    const server = catalog.serverOf(name);
+    // A server that never connected has no known tool names; its prefix still tells whose the name is.
+    const server = catalog.serverOf(name) ?? upstreams.find((candidate) => name.startsWith(toolNamePrefix(candidate.name)))?.name;
     const message = upstreams.find((candidate) => candidate.name === server)?.unavailableMessage();
     return message === undefined ? undefined : failure('tool_failed', `Tool '${name}' cannot be called now. ${message}`);
   };
@@ -161,6 +162,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       await activityLog?.close();
     },
   };
+}
+
+function toolNamePrefix(server: string): string {
+  return `mcp_${server}_`.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
 function targetName(rawArguments: unknown): string | undefined {

@@ -137,6 +137,10 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
           if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
           log(`[${name}] ${line}`);
         },
+        onProtocolError: (error) => {
+          // Spawn errors (ENOENT, EACCES) also arrive here; they are reported once, as the start failure.
+          if (typeof (error as { code?: unknown }).code !== 'string') log(`[${name}] protocol error: ${clip(messageOf(error), 200)}`);
+        },
       });
       const connected = client;
       const source = await withDeadline(
@@ -160,7 +164,6 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       const current: Connection = { client: connected, source, connectedAt: timers.now() };
       connection = current;
       connected.onclose = () => drop(current, config.transport === 'stdio' ? `exited${stderrHint()}` : 'closed the connection');
-      connected.onerror = (error) => log(`[${name}] protocol error: ${clip(messageOf(error), 200)}`);
       lastError = undefined;
       log(`[${name}] connected: ${source.tools().length} tools`);
       change('connected');
@@ -208,8 +211,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     async call(tool, args, callOptions = {}) {
       const current = connection;
       if (state !== 'connected' || current === undefined) throw new Error(unavailable());
+      let result: McpCallToolResult;
       try {
-        return await current.client.callTool({ name: tool, arguments: args }, undefined, {
+        result = await current.client.callTool({ name: tool, arguments: args }, undefined, {
           timeout: config.callTimeoutMs,
           resetTimeoutOnProgress: true,
           ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
@@ -235,6 +239,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         if (error instanceof McpError) throw new Error(`MCP server '${name}' refused '${tool}': ${clip(error.message, 300)}`);
         throw new Error(`MCP server '${name}' answered '${tool}' with an invalid result (${clip(messageOf(error), 200)}).`);
       }
+      return checkedResult(result, name, tool);
     },
     async stop() {
       stopped = true;
@@ -251,6 +256,21 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       }
     },
   };
+}
+
+/**
+ * The SDK accepts any object as a result (for the pre-2024 `toolResult` form), so the shape is checked
+ * here: a `content` list of typed blocks, or a legacy `toolResult`, which becomes one text block.
+ */
+function checkedResult(result: McpCallToolResult, server: string, tool: string): McpCallToolResult {
+  const content: unknown = result['content'];
+  if (Array.isArray(content) && content.every((block) => typeof (block as { type?: unknown } | null)?.type === 'string')) return result;
+  if (content === undefined && 'toolResult' in result) {
+    return { content: [{ type: 'text', text: JSON.stringify(result['toolResult']) ?? '' }] };
+  }
+  throw new Error(
+    `MCP server '${server}' answered '${tool}' with an invalid result (expected a list of content blocks, got ${clip(JSON.stringify(result) ?? 'nothing', 120)}).`,
+  );
 }
 
 function describeStartFailure(error: unknown, config: UpstreamConfig, connectTimeoutMs: number): string {
