@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createScratchFolder, firstText, MEMORY_SERVER, SCRIPTED_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
+
+const MEMORY_TOOLS = [
+  'mcp_memory_create_entities',
+  'mcp_memory_create_relations',
+  'mcp_memory_add_observations',
+  'mcp_memory_delete_entities',
+  'mcp_memory_delete_observations',
+  'mcp_memory_delete_relations',
+  'mcp_memory_read_graph',
+  'mcp_memory_search_nodes',
+  'mcp_memory_open_nodes',
+];
+
+// What an MCP client sees for each tools.tool_search mode, over Streamable HTTP, with server-memory
+// (9 tools, about 2,700 schema tokens) behind the gateway.
+describe('what the client sees per tools.tool_search mode', () => {
+  let scratch: ScratchFolder;
+  const gateways: HttpGatewayUnderTest[] = [];
+  const memory = () => ({ command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } });
+  const start = async (document: Record<string, unknown>, toolsets?: string[]) => {
+    const under = await startHttpGateway(document, scratch.path, toolsets === undefined ? {} : { toolsets });
+    gateways.push(under);
+    return under;
+  };
+  const names = async (under: HttpGatewayUnderTest) => (await under.client.listTools()).tools.map((tool) => tool.name);
+
+  before(() => {
+    scratch = createScratchFolder();
+  });
+  after(async () => {
+    await Promise.all(gateways.map((under) => under.close()));
+    scratch?.remove();
+  });
+
+  test('off passes every upstream tool through and calls them directly', async () => {
+    const under = await start({ tools: { tool_search: { enabled: 'off' } }, mcp_servers: { memory: memory() } });
+    assert.deepEqual(await names(under), MEMORY_TOOLS);
+    const graph = await under.client.callTool({ name: 'mcp_memory_read_graph', arguments: {} });
+    assert.equal(graph.isError, undefined);
+    assert.match(firstText(graph), /"entities"/);
+  });
+
+  test('auto stays direct below threshold_pct of model.context_length and switches to the bridge above it', async () => {
+    const large = await start({ model: { context_length: 200_000 }, tools: { tool_search: 'auto' }, mcp_servers: { memory: memory() } });
+    assert.deepEqual(await names(large), MEMORY_TOOLS);
+    const small = await start({ model: { context_length: 8_000 }, tools: { tool_search: 'auto' }, mcp_servers: { memory: memory() } });
+    assert.deepEqual(await names(small), ['tool_search', 'tool_describe', 'tool_call']);
+  });
+
+  test('on replaces the tools with the bridge but keeps pinned ones visible and out of the search', async () => {
+    const under = await start({ tools: { tool_search: { enabled: 'on' } }, mcp_servers: { memory: memory() }, pin: ['mcp_memory_read_*'] });
+    assert.deepEqual(await names(under), ['mcp_memory_read_graph', 'tool_search', 'tool_describe', 'tool_call']);
+    const search = JSON.parse(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'read graph', limit: 20 } })));
+    assert.ok(!search.matches.some((match: { name: string }) => match.name === 'mcp_memory_read_graph'));
+    assert.equal(search.total_available, 8);
+    const direct = await under.client.callTool({ name: 'mcp_memory_read_graph', arguments: {} });
+    assert.equal(direct.isError, undefined);
+  });
+
+  test('--toolsets limits the client to the named servers, for listing, search and calls', async () => {
+    const under = await start(
+      { tools: { tool_search: { enabled: 'on' } }, mcp_servers: { memory: memory(), scripted: { command: process.execPath, args: [SCRIPTED_SERVER] } } },
+      ['memory'],
+    );
+    const search = JSON.parse(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'echo the text back' } })));
+    assert.ok(search.matches.every((match: { name: string }) => match.name.startsWith('mcp_memory_')));
+    const outside = await under.client.callTool({ name: 'tool_call', arguments: { name: 'mcp_scripted_echo', arguments: { text: 'x' } } });
+    assert.equal(outside.isError, true);
+    assert.match(firstText(outside), /mcp_scripted_echo/);
+  });
+});
