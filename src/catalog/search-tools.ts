@@ -1,34 +1,139 @@
 import type { Tool } from '../tools/tool.ts';
-import { buildBm25Index, scoreBm25, type Bm25Index } from './bm25-index.ts';
+import { analyzeTokens } from './analyze-tokens.ts';
+import { buildSearchIndex, type SearchIndex } from './build-search-index.ts';
+import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
+import { expandQuery } from './expand-query.ts';
+import { normalizeName } from './normalize-name.ts';
+import type { SearchOptions } from './search-options.ts';
+import { selectTop } from './select-top.ts';
+import { scoreSpecBm25 } from './score-spec-bm25.ts';
 import { tokenize } from './tokenize.ts';
 
 /** One ranked search result. */
 export interface SearchMatch {
   readonly tool: Tool;
-  /** BM25 score; 0 for a match found by the tool-name substring fallback. */
+  /** Relevance score, higher is better; 0 for a match found by the tool-name substring fallback. */
   readonly score: number;
 }
 
 /**
- * Ranks `tools` for `query` (SPEC.md, "Implementation details"): BM25 over name + description +
- * parameter names; when no tool scores above zero, a literal case-insensitive substring match on tool
- * names. Ties are broken by name, then toolset, so the result never depends on the input order.
+ * Ranks `tools` for `query`. The contract of SPEC.md holds: a tool whose name is exactly the query comes
+ * first, the tool that the SPEC BM25 (name + description + parameter names) ranks first is always among
+ * the results, and when no tool shares a word with the query, a literal case-insensitive substring match
+ * on tool names is returned. Between those, tools are ranked by a field-weighted BM25 over identifier-split,
+ * stemmed, stop-word-free terms with synonym expansion (docs/search-quality.md). Ties are broken by name,
+ * then toolset, so the result never depends on the input order.
  */
-export function searchTools(tools: readonly Tool[], query: string, limit: number): SearchMatch[] {
-  return searchIndex(buildBm25Index(tools), query, limit);
+export function searchTools(tools: readonly Tool[], query: string, limit: number, options?: SearchOptions): SearchMatch[] {
+  return searchIndex(buildSearchIndex(tools, options), query, limit);
 }
 
-/** {@link searchTools} over an index built beforehand. */
-export function searchIndex(index: Bm25Index, query: string, limit: number): SearchMatch[] {
-  if (limit <= 0) return [];
-  const scores = scoreBm25(index, tokenize(query));
-  const ranked: SearchMatch[] = [];
-  for (const [documentIndex, score] of scores) {
-    if (score > 0) ranked.push({ tool: index.tools[documentIndex]!, score });
-  }
+/** {@link searchTools} over an index built beforehand (the options are the index's). */
+export function searchIndex(index: SearchIndex, query: string, limit: number): SearchMatch[] {
+  if (limit <= 0 || index.tools.length === 0) return [];
+  const queryTokens = tokenize(query);
+  const specScores = scoreSpecBm25(index, queryTokens);
+  const scored = scoreQuery(index, analyzeTokens(queryTokens, new Map()));
+  const scores = scored?.scores;
+  const exact = index.exactNames.get(normalizeName(query)) ?? [];
+  const ranked = rankDocuments(index, scored ?? { scores: specScores, terms: [], conceptCount: 0 }, exact, limit);
   if (ranked.length === 0) return matchNameSubstring(index.tools, query, limit);
-  ranked.sort(compareMatches);
-  return ranked.slice(0, limit);
+  keepSpecFirst(index, ranked, specScores, limit);
+  return withReportedScores(index, ranked, scores ?? specScores);
+}
+
+/**
+ * Matches with scores that never increase down the list (what readers of a ranking expect): an exact
+ * name match shows the best score of the list, and a result moved up by diversification or kept by the
+ * SPEC guard shows at most the score of the one before it.
+ */
+function withReportedScores(index: SearchIndex, ranked: readonly number[], scores: Float64Array): SearchMatch[] {
+  const best = ranked.reduce((maximum, document) => Math.max(maximum, scores[document]!), 0);
+  let previous = best;
+  return ranked.map((document) => {
+    const score = Math.min(previous, scores[document]! > 0 ? scores[document]! : previous);
+    previous = score;
+    return { tool: index.tools[document]!, score };
+  });
+}
+
+/**
+ * Field-weighted BM25 of every document for the analyzed query terms plus their synonyms, or undefined
+ * when no term is in the index. Dense: one slot per document, zero when nothing matched.
+ */
+function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores | undefined {
+  const weighted = expandQuery(terms, index.options.synonymWeight);
+  const documentCount = index.tools.length;
+  const { k1, coordination } = index.options;
+  const scores = new Float64Array(documentCount);
+  // Per document: how many of the user's words it matches (by the word or a synonym), for coordination.
+  const matchedConcepts = new Uint16Array(documentCount);
+  const lastConcept = new Int32Array(documentCount).fill(-1);
+  const contributions: TermContribution[] = [];
+  let conceptCount = 0;
+  for (const { term, weight, concept } of weighted) {
+    conceptCount = Math.max(conceptCount, concept + 1);
+    const posting = index.postings.get(term);
+    if (posting === undefined) continue;
+    const { documents, frequencies } = posting;
+    const idf = Math.log(1 + (documentCount - documents.length + 0.5) / (documents.length + 0.5));
+    const termWeight = weight * idf * (k1 + 1);
+    for (let position = 0; position < documents.length; position++) {
+      const document = documents[position]!;
+      const frequency = frequencies[position]!;
+      scores[document]! += (termWeight * frequency) / (frequency + k1);
+      if (lastConcept[document] !== concept) {
+        lastConcept[document] = concept;
+        matchedConcepts[document]!++;
+      }
+    }
+    contributions.push({ posting, score: (frequency) => (termWeight * frequency) / (frequency + k1) });
+  }
+  if (contributions.length === 0) return undefined;
+  if (coordination > 0 && conceptCount > 1) {
+    for (let document = 0; document < documentCount; document++) {
+      const matched = matchedConcepts[document]!;
+      if (matched > 0) scores[document]! *= Math.pow(matched / conceptCount, coordination);
+    }
+  }
+  return { scores, terms: contributions, conceptCount };
+}
+
+/** Dense scores of one query, plus what the diversifier needs to recompute them per term. */
+interface QueryScores {
+  readonly scores: Float64Array;
+  readonly terms: readonly TermContribution[];
+  /** How many distinct words of the user's the query had after analysis. */
+  readonly conceptCount: number;
+}
+
+/** Exact-name matches first, then the best-scoring documents above the relevance floor. */
+function rankDocuments(index: SearchIndex, scored: QueryScores, exact: readonly number[], limit: number): number[] {
+  const { scores, terms } = scored;
+  const { relevanceFloor, diversityMinimumWords } = index.options;
+  const diversity = scored.conceptCount >= diversityMinimumWords ? index.options.diversity : 1;
+  const poolSize = diversity < 1 && terms.length > 1 ? Math.max(limit * DIVERSITY_POOL_FACTOR, DIVERSITY_POOL_MINIMUM) : limit;
+  const pool = selectTop(index.tools, scores, poolSize);
+  const best = pool.length === 0 ? 0 : scores[pool[0]!]!;
+  const floor = best * relevanceFloor;
+  const candidates = pool.filter((document) => scores[document]! >= floor);
+  const kept = diversifyRanking(index.tools, scores, candidates, terms, diversity, limit);
+  if (exact.length === 0) return kept;
+  const exactSorted = [...exact].sort((left, right) => compareTools(index.tools[left]!, index.tools[right]!));
+  const exactSet = new Set(exactSorted);
+  return [...exactSorted, ...kept.filter((document) => !exactSet.has(document))].slice(0, limit);
+}
+
+/** How many candidates the diversifier chooses from: this many times the limit, at least the minimum. */
+const DIVERSITY_POOL_FACTOR = 4;
+const DIVERSITY_POOL_MINIMUM = 30;
+
+/** Puts the SPEC BM25's first tool into `ranked` (in place of the last result) when it is missing. */
+function keepSpecFirst(index: SearchIndex, ranked: number[], specScores: Float64Array, limit: number): void {
+  const specFirst = selectTop(index.tools, specScores, 1)[0];
+  if (specFirst === undefined || ranked.includes(specFirst)) return;
+  if (ranked.length >= limit) ranked.pop();
+  ranked.push(specFirst);
 }
 
 /** Tools whose name contains the query, literally and case-insensitively; prefixes and short names first. */
@@ -37,22 +142,13 @@ export function matchNameSubstring(tools: readonly Tool[], query: string, limit:
   if (needle === '') return [];
   const found = tools.filter((tool) => tool.name.toLowerCase().includes(needle));
   const rank = (tool: Tool): number => (tool.name.toLowerCase().startsWith(needle) ? 0 : 1);
-  found.sort(
-    (left, right) =>
-      rank(left) - rank(right) ||
-      left.name.length - right.name.length ||
-      compareText(left.name, right.name) ||
-      compareText(left.toolset, right.toolset),
-  );
+  found.sort((left, right) => rank(left) - rank(right) || left.name.length - right.name.length || compareTools(left, right));
   return found.slice(0, limit).map((tool) => ({ tool, score: 0 }));
 }
 
-function compareMatches(left: SearchMatch, right: SearchMatch): number {
-  return (
-    right.score - left.score ||
-    compareText(left.tool.name, right.tool.name) ||
-    compareText(left.tool.toolset, right.tool.toolset)
-  );
+/** Name, then toolset, in code-unit order. */
+export function compareTools(left: Tool, right: Tool): number {
+  return compareText(left.name, right.name) || compareText(left.toolset, right.toolset);
 }
 
 /** Code-unit order: the same on every machine and locale. */

@@ -1,0 +1,90 @@
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
+import type { Tool } from '../../src/tools/tool.ts';
+import { synthesizeCatalog } from './synthesize-catalog.ts';
+import { summarizeTimings, type TimingSummary } from './timing-statistics.ts';
+
+/** A search engine as the speed bench drives it: build an index, then query it. */
+export interface SpeedSubject {
+  readonly name: string;
+  readonly build: (tools: readonly Tool[]) => unknown;
+  readonly query: (index: unknown, query: string, limit: number) => unknown;
+}
+
+/** Build and query cost of one engine at one catalog size. */
+export interface SpeedRow {
+  readonly subject: string;
+  readonly size: number;
+  readonly build: TimingSummary;
+  readonly query: TimingSummary;
+  /** Growth of the used heap while one built index is alive, in MiB (after a full collection). */
+  readonly memoryMiB: number;
+}
+
+/** Catalog sizes measured. */
+export const SPEED_SIZES = [10, 100, 1_000, 10_000, 50_000] as const;
+
+/** Builds per size: many for small catalogs (stable medians), few for large ones (time). */
+function buildRepetitions(size: number): number {
+  if (size <= 1_000) return 200;
+  if (size <= 10_000) return 20;
+  return 5;
+}
+
+/** Queries timed per size. */
+function queryRepetitions(size: number): number {
+  return size >= 50_000 ? 100 : 300;
+}
+
+/**
+ * Times `subjects` on synthesized catalogs of every size in {@link SPEED_SIZES}, all in this process
+ * and this run: build (median, p99), query with limit 10 (median, p99, over real queries) and retained
+ * memory of one index.
+ */
+export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly Tool[], queries: readonly string[]): SpeedRow[] {
+  const collect = exposeGarbageCollector();
+  const rows: SpeedRow[] = [];
+  for (const size of SPEED_SIZES) {
+    const tools = synthesizeCatalog(pool, size);
+    for (const subject of subjects) {
+      const buildTimes: number[] = [];
+      const repetitions = buildRepetitions(size);
+      // Warm-up builds let the JIT settle before timing.
+      for (let round = 0; round < Math.min(10, repetitions); round++) subject.build(tools);
+      for (let round = 0; round < repetitions; round++) {
+        const started = performance.now();
+        subject.build(tools);
+        buildTimes.push(performance.now() - started);
+      }
+      collect();
+      const before = process.memoryUsage().heapUsed;
+      const index = subject.build(tools);
+      collect();
+      const memoryMiB = (process.memoryUsage().heapUsed - before) / (1024 * 1024);
+      const queryTimes: number[] = [];
+      const count = queryRepetitions(size);
+      for (let round = 0; round < 20; round++) subject.query(index, queries[round % queries.length]!, 10);
+      for (let round = 0; round < count; round++) {
+        const text = queries[round % queries.length]!;
+        const started = performance.now();
+        subject.query(index, text, 10);
+        queryTimes.push(performance.now() - started);
+      }
+      const row = { subject: subject.name, size, build: summarizeTimings(buildTimes), query: summarizeTimings(queryTimes), memoryMiB };
+      process.stderr.write(
+        `  ${size} tools / ${subject.name}: build ${row.build.medianMs.toFixed(2)} ms, query ${row.query.medianMs.toFixed(3)} ms\n`,
+      );
+      rows.push(row);
+      // Keep the index alive until its memory was read.
+      void index;
+    }
+  }
+  return rows;
+}
+
+/** A function that runs a full garbage collection (enabled at run time, so `tsx` needs no flag). */
+function exposeGarbageCollector(): () => void {
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as (() => void) | undefined;
+  return () => collect?.();
+}

@@ -1,0 +1,48 @@
+import type { QualityRow } from './measure-quality.ts';
+import type { SpeedRow } from './measure-speed.ts';
+
+/** What a report is stamped with. */
+export interface RunStamp {
+  readonly date: string;
+  readonly commit: string;
+  readonly node: string;
+  readonly machine: string;
+}
+
+/** The bench run as Markdown: the quality table, then the speed table. */
+export function renderReport(quality: readonly QualityRow[], speed: readonly SpeedRow[], stamp: RunStamp): string {
+  const lines = [
+    '# Search benchmark',
+    '',
+    `Run ${stamp.date}, commit ${stamp.commit}, ${stamp.node}, ${stamp.machine}. Produced by \`npm run bench\`.`,
+    '',
+    '## Retrieval quality',
+    '',
+    'Recall@k = share of a query\'s gold tools in the top k, averaged over queries; MRR = mean reciprocal rank of the first gold tool in the top 10.',
+    'Tuning sets (Seal-Tools dev, hand-written MCP queries) were used to choose the defaults; held-out sets never were.',
+    '',
+    '| data set | split | tools | queries | ranker | R@1 | R@5 | R@10 | MRR |',
+    '| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
+    ...quality.map(
+      (row) =>
+        `| ${row.dataset} | ${row.split} | ${row.tools} | ${row.scores.queries} | ${row.ranker} | ${format(row.scores.recallAt1)} | ${format(row.scores.recallAt5)} | ${format(row.scores.recallAt10)} | ${format(row.scores.meanReciprocalRank)} |`,
+    ),
+    '',
+    '## Speed and memory',
+    '',
+    'Synthesized catalogs (real tools from all data sets; past their count, variants of them). Build = index from the tool list; query = one search, limit 10, over real queries. Memory = heap retained by one index.',
+    '',
+    '| tools | engine | build median ms | build p99 ms | query median ms | query p99 ms | memory MiB |',
+    '| ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...speed.map(
+      (row) =>
+        `| ${row.size.toLocaleString('en-US')} | ${row.subject} | ${row.build.medianMs.toFixed(2)} | ${row.build.p99Ms.toFixed(2)} | ${row.query.medianMs.toFixed(3)} | ${row.query.p99Ms.toFixed(3)} | ${row.memoryMiB.toFixed(1)} |`,
+    ),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+function format(value: number): string {
+  return value.toFixed(3);
+}

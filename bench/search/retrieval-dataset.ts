@@ -1,0 +1,18 @@
+import type { Tool } from '../../src/tools/tool.ts';
+
+/** One query with the names of the tools that answer it. */
+export interface RetrievalQuery {
+  readonly text: string;
+  /** Distinct gold tool names, compared with each retrieved tool's original name. */
+  readonly gold: readonly string[];
+}
+
+/** A catalog of tools plus queries with gold tools, loaded from one public data set. */
+export interface RetrievalDataset {
+  /** Short label used in the report table. */
+  readonly name: string;
+  /** Whether tuning was allowed on it (only Seal-Tools dev); held-out sets are reported, never tuned on. */
+  readonly split: 'tuning' | 'held-out';
+  readonly tools: readonly Tool[];
+  readonly queries: readonly RetrievalQuery[];
+}

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { buildSearchIndex, type SearchIndex } from '../../src/catalog/build-search-index.ts';
+import { searchIndex } from '../../src/catalog/search-tools.ts';
+import type { BenchModule } from '../bench-module.ts';
+import { REPOSITORY_ROOT, resolveDataRoot } from './data-root.ts';
+import { loadBfcl } from './datasets/load-bfcl.ts';
+import { loadHandWritten } from './datasets/load-hand-written.ts';
+import { loadLiveMcpBench } from './datasets/load-live-mcp-bench.ts';
+import { loadMetaTool } from './datasets/load-metatool.ts';
+import { loadSealTools } from './datasets/load-seal-tools.ts';
+import { measureQuality } from './measure-quality.ts';
+import { measureSpeed, type SpeedSubject } from './measure-speed.ts';
+import { buildMiniSearch, miniSearchRanker } from './rankers/minisearch-ranker.ts';
+import { referenceBm25Ranker } from './rankers/reference-bm25-ranker.ts';
+import { toolSearchRanker } from './rankers/tool-search-ranker.ts';
+import { renderChart } from './render-chart.ts';
+import { renderReport, type RunStamp } from './render-report.ts';
+import { createSeededRandom, shuffled } from './seeded-random.ts';
+
+/** Where the committed results go. */
+export const SEARCH_RESULTS_FOLDER = join(REPOSITORY_ROOT, 'bench', 'results');
+
+/** Queries sampled (seeded) from the held-out sets to time searches with. */
+const SPEED_QUERY_COUNT = 400;
+
+/**
+ * The search benchmark (issue 4): retrieval quality of this library's search against a plain BM25 and
+ * MiniSearch on the public data sets, then build/query time and memory against MiniSearch from 10 to
+ * 50,000 tools. Writes bench/results/search.md, search.json and search.svg. `--skip-speed` or
+ * `--skip-quality` run half of it and write nothing.
+ */
+export const searchBench: BenchModule = {
+  name: 'search: retrieval quality and speed',
+  run(argv) {
+    const skipSpeed = argv.includes('--skip-speed');
+    const skipQuality = argv.includes('--skip-quality');
+    const dataRoot = resolveDataRoot();
+    const heldOut = [loadSealTools(dataRoot, 'test_in_domain'), loadBfcl(dataRoot), loadMetaTool(dataRoot), loadLiveMcpBench(dataRoot)];
+    const tuning = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot)];
+    const rankers = [toolSearchRanker, referenceBm25Ranker, miniSearchRanker];
+    const quality = skipQuality ? [] : measureQuality([...heldOut, ...tuning], rankers);
+    const pool = [...heldOut, tuning[1]!].flatMap((dataset) => dataset.tools);
+    const queries = shuffled(
+      heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
+      createSeededRandom(11),
+    ).slice(0, SPEED_QUERY_COUNT);
+    const speed = skipSpeed ? [] : measureSpeed(speedSubjects(), pool, queries);
+    const stamp = runStamp();
+    const report = renderReport(quality, speed, stamp);
+    process.stdout.write(`${report}\n`);
+    if (skipSpeed || skipQuality) return;
+    mkdirSync(SEARCH_RESULTS_FOLDER, { recursive: true });
+    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.md'), report);
+    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.json'), `${JSON.stringify({ stamp, quality, speed }, null, 2)}\n`);
+    const heldOutNames = new Set(heldOut.map((dataset) => dataset.name));
+    const chart = renderChart(
+      quality.filter((row) => heldOutNames.has(row.dataset)),
+      speed,
+      `npm run bench, ${stamp.date}, commit ${stamp.commit}, ${stamp.machine}`,
+    );
+    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.svg'), chart);
+    process.stderr.write(`Wrote ${join('bench', 'results')}/search.md, search.json, search.svg\n`);
+  },
+};
+
+function speedSubjects(): SpeedSubject[] {
+  return [
+    {
+      name: 'Tool Search (ours)',
+      build: (tools) => buildSearchIndex(tools),
+      query: (index, query, limit) => searchIndex(index as SearchIndex, query, limit),
+    },
+    {
+      name: 'MiniSearch 7',
+      build: (tools) => buildMiniSearch(tools),
+      query: (index, query, limit) => (index as ReturnType<typeof buildMiniSearch>).search(query).slice(0, limit),
+    },
+  ];
+}
+
+function runStamp(): RunStamp {
+  const commit = gitOutput(['rev-parse', '--short', 'HEAD']) ?? 'unknown';
+  const dirty = gitOutput(['status', '--porcelain', '--', 'src/catalog', 'bench/search']) ?? '';
+  const processor = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    commit: dirty === '' ? commit : `${commit} (+ uncommitted changes)`,
+    node: `Node ${process.versions.node}`,
+    machine: `${cpus().length} cores, ${processor}`,
+  };
+}
+
+function gitOutput(args: readonly string[]): string | undefined {
+  try {
+    return execFileSync('git', args, { cwd: REPOSITORY_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}

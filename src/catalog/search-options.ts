@@ -1,0 +1,83 @@
+/** How much a term found in each part of a tool counts, relative to the description. */
+export interface FieldWeights {
+  /** The model-visible tool name. @default 3 */
+  readonly name: number;
+  /** The description. @default 1 */
+  readonly description: number;
+  /** Top-level parameter names. @default 0.5 */
+  readonly parameters: number;
+  /** The toolset (MCP server or plugin) name. @default 1 */
+  readonly toolset: number;
+}
+
+/** Tuning of {@link searchTools}; every field optional, see {@link DEFAULT_SEARCH_OPTIONS}. */
+export interface SearchOptions {
+  readonly fieldWeights?: Partial<FieldWeights>;
+  /** BM25 term-frequency saturation. @default 2 */
+  readonly k1?: number;
+  /** BM25 length normalisation, 0 (none) to 1 (full). @default 0.75 */
+  readonly b?: number;
+  /** Weight of a synonym relative to the user's own word, 0 to turn synonyms off. @default 0.3 */
+  readonly synonymWeight?: number;
+  /**
+   * Results scoring below this share of the best score are left out, so that a long query does not pad
+   * its results with one-word matches; 0 keeps everything. The SPEC BM25 top tool is kept regardless.
+   * @default 0.1
+   */
+  readonly relevanceFloor?: number;
+  /**
+   * How much a query term counts again once a picked result contains it, 0 to 1; below 1, a query that
+   * asks for several things gets a tool for each before near-duplicates of the first. 1 turns it off.
+   * @default 0.5
+   */
+  readonly diversity?: number;
+  /**
+   * Exponent of the share of the query's words (each counted once, by itself or a synonym) that a tool
+   * matches, multiplied into its score: 0 ignores coverage, higher favours tools that match more of
+   * the query over tools that match one rare word. @default 0.5
+   */
+  readonly coordination?: number;
+  /**
+   * Diversification applies only to queries with at least this many distinct words (after stop words):
+   * a short query asks for one thing, and its near-duplicates are its best answers. @default 8
+   */
+  readonly diversityMinimumWords?: number;
+}
+
+/** {@link SearchOptions} with every field set. */
+export interface ResolvedSearchOptions {
+  readonly fieldWeights: FieldWeights;
+  readonly k1: number;
+  readonly b: number;
+  readonly synonymWeight: number;
+  readonly relevanceFloor: number;
+  readonly diversity: number;
+  readonly coordination: number;
+  readonly diversityMinimumWords: number;
+}
+
+/** The defaults, tuned on Seal-Tools dev only (docs/search-quality.md). */
+export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
+  fieldWeights: Object.freeze({ name: 3, description: 1, parameters: 0.5, toolset: 1 }),
+  k1: 2,
+  b: 0.75,
+  synonymWeight: 0.3,
+  relevanceFloor: 0.1,
+  diversity: 0.8,
+  coordination: 0.5,
+  diversityMinimumWords: 8,
+});
+
+/** Fills the unset fields of `options` from the defaults; never mutates its input. */
+export function resolveSearchOptions(options: SearchOptions = {}): ResolvedSearchOptions {
+  return {
+    fieldWeights: { ...DEFAULT_SEARCH_OPTIONS.fieldWeights, ...options.fieldWeights },
+    k1: options.k1 ?? DEFAULT_SEARCH_OPTIONS.k1,
+    b: options.b ?? DEFAULT_SEARCH_OPTIONS.b,
+    synonymWeight: options.synonymWeight ?? DEFAULT_SEARCH_OPTIONS.synonymWeight,
+    relevanceFloor: options.relevanceFloor ?? DEFAULT_SEARCH_OPTIONS.relevanceFloor,
+    diversity: options.diversity ?? DEFAULT_SEARCH_OPTIONS.diversity,
+    coordination: options.coordination ?? DEFAULT_SEARCH_OPTIONS.coordination,
+    diversityMinimumWords: options.diversityMinimumWords ?? DEFAULT_SEARCH_OPTIONS.diversityMinimumWords,
+  };
+}
