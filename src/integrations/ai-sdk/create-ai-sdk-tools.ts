@@ -1,9 +1,18 @@
-import { dynamicTool, jsonSchema, type PrepareStepFunction, type ToolSet } from 'ai';
-import { isBridgeToolName } from '../../bridge/bridge-tool-names.ts';
+import { dynamicTool, jsonSchema, type ModelMessage, type PrepareStepFunction, type ToolSet } from 'ai';
+import { isBridgeToolName, TOOL_CALL } from '../../bridge/bridge-tool-names.ts';
+import { parseArgumentsObject } from '../../bridge/parse-arguments.ts';
 import type { CallOutcome } from '../../dispatch/call-outcome.ts';
 import type { ToolSearchSession } from '../../session/tool-search-session.ts';
 import type { Tool, ToolDefinition } from '../../tools/tool.ts';
+import { isAiSdkBackedTool } from './from-ai-sdk-tools.ts';
 import { outcomeToModelOutput } from './outcome-to-model-output.ts';
+
+/** The AI SDK's per-tool approval switch: a boolean, or a function of the input. */
+type NeedsApprovalFunction = (
+  input: unknown,
+  options: { toolCallId: string; messages: ModelMessage[]; experimental_context?: unknown },
+) => boolean | PromiseLike<boolean>;
+type NeedsApproval = NeedsApprovalFunction | boolean;
 
 /** What `generateText` / `streamText` need: spread it in, or pass `tools` and `prepareStep` yourself. */
 export interface AiSdkToolSearch {
@@ -29,17 +38,32 @@ export interface AiSdkToolSearch {
  * tool results; nothing throws into the agent loop. The SDK's abort signal is passed to the real tool.
  */
 export function createAiSdkTools(session: ToolSearchSession): AiSdkToolSearch {
-  const wrap = (definition: ToolDefinition): ToolSet[string] =>
+  const execute = (name: string) => (input: unknown, options: { toolCallId: string; abortSignal?: AbortSignal }) =>
+    session.call(name, input ?? {}, {
+      callId: options.toolCallId,
+      ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
+    });
+  const wrap = (definition: ToolDefinition, needsApproval: NeedsApproval | undefined): ToolSet[string] =>
     dynamicTool({
       description: definition.description,
       inputSchema: jsonSchema(definition.parameters as Parameters<typeof jsonSchema>[0]),
-      execute: (input, options) =>
-        session.call(definition.name, input ?? {}, {
-          callId: options.toolCallId,
-          ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
-        }),
+      execute: execute(definition.name),
       toModelOutput: ({ output }) => outcomeToModelOutput(output as CallOutcome),
+      ...(needsApproval === undefined ? {} : { needsApproval }),
     });
+  // tool_call asks the SDK for approval exactly when the real tool it names would have.
+  const bridgedApproval: NeedsApprovalFunction = async (input, options) => {
+    const target = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+    const tool = session.tools().find((candidate) => candidate.name === target['name']);
+    const needsApproval = tool !== undefined && isAiSdkBackedTool(tool) ? tool.aiSdkTool.needsApproval : undefined;
+    if (needsApproval === undefined || typeof needsApproval === 'boolean') return needsApproval ?? false;
+    const parsed = parseArgumentsObject(target['arguments'], 'arguments');
+    return parsed.ok ? needsApproval(parsed.value, options) : false;
+  };
+  const approvalOf = (definition: ToolDefinition, tool: Tool | undefined): NeedsApproval | undefined => {
+    if (definition.name === TOOL_CALL) return bridgedApproval;
+    return tool !== undefined && isAiSdkBackedTool(tool) ? (tool.aiSdkTool.needsApproval as NeedsApproval | undefined) : undefined;
+  };
 
   // The view is rebuilt only when the session's tools change (compared by identity): the SDK reads the
   // record many times per step, and assembly is pure over the tool list, so reusing it changes nothing.
@@ -49,8 +73,11 @@ export function createAiSdkTools(session: ToolSearchSession): AiSdkToolSearch {
     if (view !== undefined && sameTools(view.source, source)) return view;
     const assembled = session.assemble().tools;
     const entries = new Map<string, ToolSet[string]>();
-    for (const definition of assembled) entries.set(definition.name, wrap(definition));
-    for (const tool of source) if (!entries.has(tool.name) && !isBridgeToolName(tool.name)) entries.set(tool.name, wrap(tool));
+    const byName = new Map(source.map((tool) => [tool.name, tool]));
+    for (const definition of assembled) entries.set(definition.name, wrap(definition, approvalOf(definition, byName.get(definition.name))));
+    for (const tool of source) {
+      if (!entries.has(tool.name) && !isBridgeToolName(tool.name)) entries.set(tool.name, wrap(tool, approvalOf(tool, tool)));
+    }
     view = { source, activeTools: assembled.map((tool) => tool.name), entries };
     return view;
   };

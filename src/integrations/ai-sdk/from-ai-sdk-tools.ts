@@ -1,4 +1,4 @@
-import { asSchema, type ToolSet } from 'ai';
+import { asSchema, type Tool as AiSdkTool, type ToolSet } from 'ai';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import type { JsonSchema, Tool, ToolsetKind } from '../../tools/tool.ts';
 import { toolsetKindFromName } from '../../tools/toolset-kind.ts';
@@ -10,17 +10,29 @@ export interface FromAiSdkToolsOptions {
   readonly kind?: ToolsetKind;
 }
 
+/** A neutral tool made from an AI SDK tool, which it keeps so its `needsApproval` can be honoured. */
+export interface AiSdkBackedTool extends Tool {
+  readonly aiSdkTool: AiSdkTool;
+}
+
+/** Whether a tool was made by {@link fromAiSdkTools}. */
+export function isAiSdkBackedTool(tool: Tool): tool is AiSdkBackedTool {
+  return 'aiSdkTool' in tool && typeof (tool as { aiSdkTool?: unknown }).aiSdkTool === 'object';
+}
+
 /**
  * Turns an AI SDK tool set (`tool()`, `dynamicTool()`, or the tools of an AI SDK MCP client) into the
  * library's neutral tools, so a session can defer, search and run them. Each tool keeps its own
  * `execute`, called with the pipeline's abort signal and the call id as `toolCallId` (`messages` is
- * empty: the pipeline does not carry the conversation). Async because AI SDK schemas may resolve lazily.
+ * empty: the pipeline does not carry the conversation). Its `needsApproval` is kept for
+ * {@link createAiSdkTools}, which hands it to the SDK for direct and bridged calls alike. Async because
+ * AI SDK schemas may resolve lazily.
  * Throws a ToolSearchError (`invalid_tool`) for provider-executed tools, which cannot be deferred.
  */
-export async function fromAiSdkTools(toolSet: ToolSet, options: FromAiSdkToolsOptions): Promise<Tool[]> {
+export async function fromAiSdkTools(toolSet: ToolSet, options: FromAiSdkToolsOptions): Promise<AiSdkBackedTool[]> {
   const kind = options.kind ?? toolsetKindFromName(options.toolset);
   return Promise.all(
-    Object.entries(toolSet).map(async ([name, aiTool]): Promise<Tool> => {
+    Object.entries(toolSet).map(async ([name, aiTool]): Promise<AiSdkBackedTool> => {
       if (aiTool.type === 'provider') {
         throw new ToolSearchError(
           'invalid_tool',
@@ -35,6 +47,7 @@ export async function fromAiSdkTools(toolSet: ToolSet, options: FromAiSdkToolsOp
         parameters,
         toolset: options.toolset,
         kind,
+        aiSdkTool: aiTool,
         ...(execute === undefined
           ? {}
           : {

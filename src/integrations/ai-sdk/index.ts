@@ -3,6 +3,6 @@
  */
 export type { AiSdkToolSearch } from './create-ai-sdk-tools.ts';
 export { createAiSdkTools } from './create-ai-sdk-tools.ts';
-export type { FromAiSdkToolsOptions } from './from-ai-sdk-tools.ts';
-export { fromAiSdkTools } from './from-ai-sdk-tools.ts';
+export type { AiSdkBackedTool, FromAiSdkToolsOptions } from './from-ai-sdk-tools.ts';
+export { fromAiSdkTools, isAiSdkBackedTool } from './from-ai-sdk-tools.ts';
 export { outcomeToModelOutput } from './outcome-to-model-output.ts';
