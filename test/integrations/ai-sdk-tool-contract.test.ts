@@ -46,7 +46,7 @@ async function requestApproval(amount: number, transfers: number[]) {
   return { request, answer };
 }
 
-describe("createAiSdkTools and the AI SDK's own needsApproval", () => {
+describe("createAiSdkTools, fromAiSdkTools and the AI SDK's own tool contract", () => {
   test('asks the SDK for approval of a bridged call when the real tool needs it, and runs it once approved', async () => {
     const transfers: number[] = [];
     const { request, answer } = await requestApproval(500, transfers);
@@ -69,5 +69,20 @@ describe("createAiSdkTools and the AI SDK's own needsApproval", () => {
     const { request } = await requestApproval(20, transfers);
     assert.equal(request, undefined);
     assert.deepEqual(transfers, [20]);
+  });
+
+  test("checks bridged arguments against the tool's own schema and tells the model what was wrong", async () => {
+    const { z } = await import('zod');
+    let received: unknown;
+    const tools = await fromAiSdkTools(
+      { set_volume: tool({ description: 'Set the volume.', inputSchema: z.object({ level: z.number().max(10), unit: z.string().default('step') }), execute: async (input) => (received = input) }) },
+      { toolset: 'audio' },
+    );
+    const session = createToolSearchSession({ tools, config: ALWAYS_ON });
+    const tooLoud = await session.call('tool_call', { name: 'set_volume', arguments: { level: 11 } });
+    assert.ok(!tooLoud.ok && tooLoud.error.code === 'tool_failed' && tooLoud.error.message.startsWith("Tool 'set_volume' failed: the arguments do not match its schema"));
+    assert.equal(received, undefined);
+    await session.call('tool_call', { name: 'set_volume', arguments: { level: 3 } });
+    assert.deepEqual(received, { level: 3, unit: 'step' });
   });
 });

@@ -23,7 +23,7 @@ export function isAiSdkBackedTool(tool: Tool): tool is AiSdkBackedTool {
 /**
  * Turns an AI SDK tool set (`tool()`, `dynamicTool()`, or the tools of an AI SDK MCP client) into the
  * library's neutral tools, so a session can defer, search and run them. Each tool keeps its own
- * `execute`, called with the pipeline's abort signal and the call id as `toolCallId` (`messages` is
+ * `execute`, called with the input checked by the tool's own schema (as the SDK does), the pipeline's abort signal and the call id as `toolCallId` (`messages` is
  * empty: the pipeline does not carry the conversation). Its `needsApproval` is kept for
  * {@link createAiSdkTools}, which hands it to the SDK for direct and bridged calls alike. Async because
  * AI SDK schemas may resolve lazily.
@@ -39,7 +39,8 @@ export async function fromAiSdkTools(toolSet: ToolSet, options: FromAiSdkToolsOp
           `AI SDK tool '${name}' is provider-executed and cannot go through Tool Search; pass it to generateText yourself.`,
         );
       }
-      const parameters = (await asSchema(aiTool.inputSchema).jsonSchema) as JsonSchema;
+      const schema = asSchema(aiTool.inputSchema);
+      const parameters = (await schema.jsonSchema) as JsonSchema;
       const execute = aiTool.execute;
       return {
         name,
@@ -53,7 +54,7 @@ export async function fromAiSdkTools(toolSet: ToolSet, options: FromAiSdkToolsOp
           : {
               execute: async (args, call) =>
                 lastValue(
-                  await execute(args, {
+                  await execute(await validated(schema, args), {
                     toolCallId: call.callId,
                     messages: [],
                     ...(call.signal === undefined ? {} : { abortSignal: call.signal }),
@@ -63,6 +64,17 @@ export async function fromAiSdkTools(toolSet: ToolSet, options: FromAiSdkToolsOp
       };
     }),
   );
+}
+
+/**
+ * The input as the tool's own schema reads it (defaults and transforms applied), as the SDK would
+ * pass it. A mismatch throws, which the pipeline reports to the model as a failed call.
+ */
+async function validated(schema: ReturnType<typeof asSchema>, input: unknown): Promise<unknown> {
+  if (schema.validate === undefined) return input;
+  const result = await schema.validate(input);
+  if (!result.success) throw new Error(`the arguments do not match its schema: ${result.error.message}`);
+  return result.value;
 }
 
 /** AI SDK tools may stream preliminary results as an async iterable; the last one is the result. */
