@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
-import { generateText, stepCountIs, streamText } from 'ai';
+import { generateText, stepCountIs, streamText, ToolLoopAgent } from 'ai';
 import { createToolSearchSession, type ActivityEvent, type Tool, type ToolSearchSessionOptions } from '../../src/index.ts';
 import { createAiSdkTools, fromAiSdkTools } from '../../src/integrations/ai-sdk/index.ts';
 import { createMcpToolSource } from '../../src/integrations/mcp-client/index.ts';
@@ -174,6 +174,22 @@ describe('createAiSdkTools with generateText and the mock model', () => {
     assert.deepEqual(toolNames(model.doGenerateCalls[0]!.tools), ['todo', 'install_plugin']);
     assert.deepEqual(toolNames(model.doGenerateCalls[1]!.tools), ['todo', 'install_plugin', 'weather_forecast']);
     assert.deepEqual(result.steps[1]?.toolResults[0]?.output, { ok: true, value: 'sunny' });
+  });
+});
+
+describe('createAiSdkTools with ToolLoopAgent', () => {
+  test('plugs into an agent with a subagent limited to one toolset', async () => {
+    const received: ReceivedCall[] = [];
+    const session = createToolSearchSession({ tools: createSampleTools(received), config: ALWAYS_ON });
+    const model = createScriptedModel([
+      { calls: [{ tool: 'tool_call', input: { name: 'weather_forecast', arguments: { city: 'Bergen' } } }] },
+      { text: 'rain' },
+    ]);
+    const agent = new ToolLoopAgent({ model, ...createAiSdkTools(session.child({ toolsets: ['weather'] })), stopWhen: stepCountIs(2) });
+    const result = await agent.generate({ prompt: 'weather in Bergen?' });
+    assert.equal(result.text, 'rain');
+    assert.deepEqual(received.map((call) => [call.tool, call.arguments]), [['weather_forecast', { city: 'Bergen' }]]);
+    assert.deepEqual(toolNames(model.doGenerateCalls[0]!.tools), ['tool_search', 'tool_describe', 'tool_call']);
   });
 });
 
