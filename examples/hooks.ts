@@ -30,15 +30,15 @@ export function createTerminalApprover(options: {
   };
 }
 
-/** Matches secrets such as `sk-...` keys and `api_key=...` / `token: ...` pairs. */
-const SECRET = /\b(sk-[A-Za-z0-9_-]{8,})|\b((?:api[_-]?key|token|password|secret)"?\s*[=:]\s*)("?)[^\s",}]+\3/gi;
+/** Matches secrets such as `sk-...` keys and `api_key=...` / `token: ...` pairs (a fresh regex per use: /g ones keep state). */
+const secretPattern = () => /\b(sk-[A-Za-z0-9_-]{8,})|\b((?:api[_-]?key|token|password|secret)"?\s*[=:]\s*)("?)[^\s",}]+\3/gi;
 
 /** A post-call hook: replace secrets in a successful result with `[REDACTED]` before the model sees them. */
 export const redactSecrets: AfterCallHook = (_call, outcome) => {
   if (!outcome.ok) return undefined;
   const text = typeof outcome.value === 'string' ? outcome.value : JSON.stringify(outcome.value);
   if (text === undefined) return undefined;
-  const redacted = text.replace(SECRET, (_match, key: string | undefined, prefix: string | undefined, quote: string | undefined) =>
+  const redacted = text.replace(secretPattern(), (_match, key: string | undefined, prefix: string | undefined, quote: string | undefined) =>
     key !== undefined ? '[REDACTED]' : `${prefix ?? ''}${quote ?? ''}[REDACTED]${quote ?? ''}`,
   );
   if (redacted === text) return undefined;
