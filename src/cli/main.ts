@@ -2,13 +2,14 @@ import { ToolSearchError } from '../errors/tool-search-error.ts';
 import type { Command } from './command.ts';
 import { assembleCommand } from './commands/assemble-command.ts';
 import { demoCommand } from './commands/demo-command.ts';
+import { inspectCommand } from './commands/inspect-command.ts';
 import { searchCommand } from './commands/search-command.ts';
 import { serveCommand } from './commands/serve-command.ts';
 import { processOutput, type CommandOutput } from './output.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Every subcommand, in the order `tool-search --help` lists them. Add a command by adding a line here. */
-export const COMMANDS: readonly Command[] = [assembleCommand, searchCommand, demoCommand, serveCommand];
+export const COMMANDS: readonly Command[] = [assembleCommand, searchCommand, demoCommand, serveCommand, inspectCommand];
 
 function overview(commands: readonly Command[]): string {
   const width = Math.max(...commands.map((command) => command.name.length));

@@ -51,13 +51,15 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
     await gateway.ready();
     const progressToken = request.params._meta?.progressToken;
     const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
+    // Progress is relayed in order and before the result: a client drops progress for a finished request.
+    let relayed: Promise<void> = Promise.resolve();
     const context: GatewayRequest = {
       ...(progressToken === undefined
         ? {}
         : {
             onProgress: (progress) => {
-              void extra
-                .sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken } })
+              relayed = relayed
+                .then(() => extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken } }))
                 .catch(() => undefined);
             },
           }),
@@ -66,6 +68,7 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
         : {}),
     };
     const outcome = await gateway.call(session, request.params.name, request.params.arguments ?? {}, context, extra.signal);
+    await relayed;
     return toCallToolResult(request.params.name, outcome, context);
   });
 

@@ -44,6 +44,8 @@ export interface Gateway {
   /** Resolves when every upstream's first attempt settled, or the startup wait ran out. */
   ready(): Promise<void>;
   statuses(): readonly UpstreamStatus[];
+  /** Per upstream, in config order: its status once its first connection attempt has settled. */
+  firstAttempts(): ReadonlyArray<Promise<UpstreamStatus>>;
   tools(): readonly Tool[];
   renames(): readonly McpToolRename[];
   /** A core session for one MCP client: same catalog, its own id, policy and activity hooks attached. */
@@ -126,6 +128,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return readiness;
     },
     statuses: () => upstreams.map((upstream) => upstream.status()),
+    firstAttempts: () => upstreams.map((upstream) => upstream.firstAttempt().then(() => upstream.status())),
     tools: () => catalog.tools(),
     renames: () => catalog.renames(),
     createSession(sessionId) {

@@ -6,10 +6,12 @@ import { createGateway, type Gateway } from '../../gateway/create-gateway.ts';
 import { resolveGatewayConfig, type GatewayConfig } from '../../gateway/gateway-config.ts';
 import { serveHttp } from '../../gateway/serve-http.ts';
 import { createTemporaryFolder, type TemporaryFolder } from '../../gateway/temporary-folder.ts';
+import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import type { Command } from '../command.ts';
 import type { CommandOutput } from '../output.ts';
 import { integerOption, listOption, parseCommandLine } from '../parse-command-line.ts';
 import { readConfigDocument } from '../read-input-files.ts';
+import { UsageError } from '../usage-error.ts';
 
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
@@ -38,11 +40,16 @@ export interface LoadedGatewayConfig {
 export function loadGatewayConfig(path: string | undefined, output: CommandOutput): LoadedGatewayConfig {
   const absolute = resolve(path ?? DEFAULT_GATEWAY_CONFIG_PATH);
   const temporaryFolder = createTemporaryFolder();
-  const { config, warnings } = resolveGatewayConfig(readConfigDocument(absolute), {
-    configDir: dirname(absolute),
-    tempDir: temporaryFolder.path,
-    env: process.env,
-  });
+  const document = readConfigDocument(absolute);
+  let resolved: ReturnType<typeof resolveGatewayConfig>;
+  try {
+    resolved = resolveGatewayConfig(document, { configDir: dirname(absolute), tempDir: temporaryFolder.path, env: process.env });
+  } catch (error) {
+    temporaryFolder.remove();
+    if (error instanceof ToolSearchError) throw new UsageError(`config file '${absolute}': ${error.message}`);
+    throw error;
+  }
+  const { config, warnings } = resolved;
   for (const warning of warnings) output.stderr(`warning: ${warning.message}\n`);
   return { path: absolute, config, temporaryFolder };
 }

@@ -1,0 +1,129 @@
+import { countSchemaTokens } from '../../assembly/estimate-tokens.ts';
+import { createGateway } from '../../gateway/create-gateway.ts';
+import type { UpstreamStatus } from '../../gateway/create-upstream.ts';
+import type { Command } from '../command.ts';
+import { listOption, parseCommandLine } from '../parse-command-line.ts';
+import { DEFAULT_GATEWAY_CONFIG_PATH, loadGatewayConfig } from './serve-command.ts';
+
+const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json]
+
+Connects to every MCP server in a gateway config (a progress line per server on stderr), then prints
+each server's status, tool count and schema tokens, and what an MCP client of 'tool-search serve'
+would see: whether Tool Search is active, and the tools and tokens before and after.
+  --config FILE     the gateway config (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
+  --toolsets a,b    as for serve: only these servers
+  --json            one JSON object instead of the table
+Exits 1 when a server could not be reached, 0 otherwise.
+`;
+
+export const inspectCommand: Command = {
+  name: 'inspect',
+  summary: "connect to a gateway config's MCP servers and show what the client would see",
+  usage: USAGE,
+  async run(argv, output) {
+    const { values } = parseCommandLine('inspect', argv, {
+      config: { type: 'string' },
+      toolsets: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    const toolsets = listOption(values['toolsets']);
+    const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output);
+    const { config } = loaded;
+    const startedAt = Date.now();
+    const gateway = (() => {
+      try {
+        return createGateway({ config, ...(toolsets === undefined ? {} : { toolsets }) });
+      } catch (error) {
+        loaded.temporaryFolder.remove();
+        throw error;
+      }
+    })();
+    try {
+      output.stderr(`Connecting to ${config.servers.length} MCP server(s) from ${loaded.path}\n`);
+      gateway.start();
+      const width = Math.max(6, ...config.servers.map((server) => server.name.length));
+      await Promise.all(
+        gateway.firstAttempts().map(async (attempt) => {
+          const status = await attempt;
+          const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+          output.stderr(`  ${status.name.padEnd(width)}  ${progressText(status)} (${seconds} s)\n`);
+        }),
+      );
+      const statuses = gateway.statuses();
+      const tools = gateway.tools();
+      const assembled = gateway.createSession('inspect').assemble();
+      const perServer = statuses.map((status) => {
+        const own = tools.filter((tool) => tool.toolset === `mcp-${status.name}`);
+        return { ...status, tokens: countSchemaTokens(own) };
+      });
+      const failed = statuses.filter((status) => status.state !== 'connected');
+      if (values['json'] === true) {
+        output.stdout(
+          `${JSON.stringify({
+            servers: perServer.map((server) => ({ name: server.name, status: server.state, tools: server.toolCount, tokens: server.tokens, ...(server.error === undefined ? {} : { error: server.error }) })),
+            client: {
+              active: assembled.active,
+              reason: assembled.reason,
+              toolsBefore: assembled.visible.length + assembled.deferred.length,
+              toolsAfter: assembled.tools.length,
+              tokensBefore: assembled.tokensBefore,
+              tokensAfter: assembled.tokensAfter,
+              tools: assembled.tools.map((tool) => tool.name),
+            },
+            renames: gateway.renames(),
+          })}\n`,
+        );
+      } else {
+        output.stdout(renderTable(perServer));
+        output.stdout(renderClientView(assembled, config.toolSearch.enabled, config.contextLength, config.toolSearch.thresholdPct));
+        for (const rename of gateway.renames()) {
+          output.stdout(`Renamed (${rename.reason}): ${rename.server}/${rename.tool} -> ${rename.name}\n`);
+        }
+      }
+      return failed.length === 0 ? 0 : 1;
+    } finally {
+      await gateway.close();
+      loaded.temporaryFolder.remove();
+    }
+  },
+};
+
+function progressText(status: UpstreamStatus): string {
+  if (status.state === 'connected') return `connected, ${status.toolCount} tools`;
+  return `FAILED: ${status.error ?? status.state}`;
+}
+
+function renderTable(rows: ReadonlyArray<UpstreamStatus & { tokens: number }>): string {
+  const header = ['server', 'status', 'tools', 'tokens'];
+  const cells = rows.map((row) => [row.name, row.state, String(row.toolCount), formatCount(row.tokens)]);
+  const total = ['total', '', String(rows.reduce((sum, row) => sum + row.toolCount, 0)), formatCount(rows.reduce((sum, row) => sum + row.tokens, 0))];
+  const all = [header, ...cells, total];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column]!.length)));
+  const line = (row: readonly string[]) =>
+    row.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd();
+  const errors = rows.filter((row) => row.error !== undefined).map((row) => `  ${row.name}: ${row.error}`);
+  return `\n${[line(header), ...cells.map(line), line(total)].join('\n')}\n${errors.length > 0 ? `Problems:\n${errors.join('\n')}\n` : ''}`;
+}
+
+function renderClientView(
+  assembled: ReturnType<ReturnType<ReturnType<typeof createGateway>['createSession']>['assemble']>,
+  mode: string,
+  contextLength: number,
+  thresholdPct: number,
+): string {
+  const before = assembled.visible.length + assembled.deferred.length;
+  const saved = assembled.tokensBefore === 0 ? 0 : Math.round((1 - assembled.tokensAfter / assembled.tokensBefore) * 100);
+  return [
+    '',
+    `What the client sees (tools.tool_search.enabled: ${mode}, context ${formatCount(contextLength)} tokens, threshold ${thresholdPct}%):`,
+    `  Tool Search is ${assembled.active ? 'ACTIVE' : 'not active'}: ${assembled.reason}.`,
+    `  tools:  ${before} before -> ${assembled.tools.length} after`,
+    `  tokens: ${formatCount(assembled.tokensBefore)} before -> ${formatCount(assembled.tokensAfter)} after${assembled.active ? ` (${saved}% less)` : ''}`,
+    `  the tool array: ${assembled.tools.map((tool) => tool.name).join(', ') || '(empty)'}`,
+    '',
+  ].join('\n');
+}
+
+function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { resolveGatewayConfig, type PlaceholderValues } from '../../src/gateway/index.ts';
+
+const PLACES: PlaceholderValues = { configDir: '/home/ada/tools', tempDir: () => '/tmp/gateway-x', env: { GITHUB_TOKEN: 'ghp_1' } };
+
+describe('resolveGatewayConfig', () => {
+  test('reads the issue example: stdio and remote servers, pin, policy, activity log', () => {
+    const { config, warnings } = resolveGatewayConfig(
+      {
+        model: { context_length: 128_000 },
+        tools: { tool_search: { enabled: 'on', max_search_limit: 10 } },
+        mcp_servers: {
+          github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_TOKEN: '${env:GITHUB_TOKEN}' } },
+          remote: { url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}' } },
+        },
+        pin: ['mcp_github_get_me'],
+        policy: { deny: ['*delete*'], require_approval: ['mcp_github_merge_*'] },
+        activity_log: './tool-search-activity.jsonl',
+      },
+      PLACES,
+    );
+    assert.deepEqual(warnings, []);
+    assert.equal(config.contextLength, 128_000);
+    assert.equal(config.toolSearch.enabled, 'on');
+    assert.equal(config.toolSearch.maxSearchLimit, 10);
+    assert.deepEqual(config.servers[0], {
+      transport: 'stdio',
+      name: 'github',
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-github'],
+      env: { GITHUB_TOKEN: 'ghp_1' },
+      callTimeoutMs: 60_000,
+    });
+    const remote = config.servers[1]!;
+    assert.ok(remote.transport === 'http');
+    assert.equal(remote.url.href, 'http://127.0.0.1:3001/mcp');
+    assert.deepEqual(remote.headers, { Authorization: 'Bearer ghp_1' });
+    assert.deepEqual(config.pin, ['mcp_github_get_me']);
+    assert.deepEqual(config.deny, ['*delete*']);
+    assert.deepEqual(config.requireApproval, ['mcp_github_merge_*']);
+    assert.equal(config.activityLog, '/home/ada/tools/tool-search-activity.jsonl');
+  });
+
+  test("accepts Claude Desktop's mcpServers form and defaults the context length to 200000", () => {
+    const { config } = resolveGatewayConfig(
+      { mcpServers: { filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '${tempDir}'], cwd: 'work' } } },
+      PLACES,
+    );
+    assert.equal(config.contextLength, 200_000);
+    assert.equal(config.toolSearch.enabled, 'auto');
+    assert.deepEqual(config.servers.map((server) => server.transport === 'stdio' && [server.name, server.args.at(-1), server.cwd]), [
+      ['filesystem', '/tmp/gateway-x', '/home/ada/tools/work'],
+    ]);
+  });
+
+  test('skips disabled servers, honours transport: sse and per-server timeouts', () => {
+    const { config } = resolveGatewayConfig(
+      {
+        timeouts: { call_ms: 5_000 },
+        mcp_servers: {
+          off: { command: 'x', disabled: true },
+          legacy: { url: 'https://example.com/sse', transport: 'sse', timeout_ms: 900 },
+          plain: { command: 'y' },
+        },
+      },
+      PLACES,
+    );
+    assert.deepEqual(config.servers.map((server) => [server.name, server.transport, server.callTimeoutMs]), [
+      ['legacy', 'sse', 900],
+      ['plain', 'stdio', 5_000],
+    ]);
+  });
+
+  test('warns about unknown keys and bad timeouts, naming the key path', () => {
+    const { warnings } = resolveGatewayConfig({ mcp_servers: { a: { command: 'x', timeout_ms: -1, comand: 'typo' } }, polcy: {} }, PLACES);
+    assert.deepEqual(warnings.map((warning) => warning.message), [
+      'polcy: unknown key, ignored (known keys: model, tools, mcp_servers, mcpServers, pin, policy, activity_log, timeouts)',
+      'mcp_servers.a.comand: unknown key, ignored (known keys: command, args, env, cwd, url, headers, type, transport, timeout_ms, disabled)',
+      'mcp_servers.a.timeout_ms: -1 is not a positive whole number of milliseconds; using 60000',
+    ]);
+  });
+
+  test('rejects what has no sensible reading with one line naming the key', () => {
+    const cases: [unknown, string][] = [
+      [['a'], 'the config must be a mapping of keys (model, tools, mcp_servers, ...), got ["a"]'],
+      [{ mcp_servers: { a: { args: [] } } }, "mcp_servers.a: needs 'command' (a local server started over stdio) or 'url' (a remote server)"],
+      [{ mcp_servers: { a: { url: 'localhost:3000' } } }, 'mcp_servers.a.url: "localhost:3000" must start with http:// or https://'],
+      [{ mcp_servers: { a: { command: 'x' } }, mcpServers: { a: { command: 'y' } } }, "mcpServers.a: server 'a' is also defined at mcp_servers.a; keep one"],
+      [{ mcp_servers: { a: { command: '${HOME}/x' } } }, "mcp_servers.a.command: unknown placeholder '${HOME}' (known: ${configDir}, ${tempDir}, ${env:NAME})"],
+      [{ mcp_servers: { 'my server': { command: 'x' } } }, 'mcp_servers.my server: a server name must be non-empty and have no spaces'],
+      [{ mcp_servers: { a: { command: 'x', env: { A: ['list'] } } } }, 'mcp_servers.a.env.A: expected a string, got ["list"]'],
+    ];
+    for (const [document, message] of cases) {
+      assert.throws(() => resolveGatewayConfig(document, PLACES), { name: 'ToolSearchError', message });
+    }
+  });
+});
