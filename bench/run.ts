@@ -3,9 +3,10 @@
  * bench/results/. Add a module by adding it to BENCH_MODULES.
  */
 import type { BenchModule } from './bench-module.ts';
+import { gatewayBench } from './gateway/gateway-bench.ts';
 import { searchBench } from './search/search-bench.ts';
 
-const BENCH_MODULES: readonly BenchModule[] = [searchBench];
+const BENCH_MODULES: readonly BenchModule[] = [searchBench, gatewayBench];
 
 const argv = process.argv.slice(2);
 for (const module of BENCH_MODULES) {

@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchModule } from '../bench-module.ts';
+import { summarizeTimings, type TimingSummary } from '../search/timing-statistics.ts';
+import { measureGatewayLatency } from './measure-gateway-latency.ts';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const RESULTS_FOLDER = join(PROJECT_ROOT, 'bench', 'results');
+/** Timed rounds (one call per route each) and untimed warm-up rounds; `--gateway-rounds=N` overrides. */
+const DEFAULT_ROUNDS = 2_000;
+const WARMUP_ROUNDS = 200;
+
+/**
+ * The gateway benchmark (issue 3): the latency `tool-search serve` adds to a tool call over calling
+ * the same upstream server directly, measured side by side in one run. Not a test: it asserts nothing.
+ */
+export const gatewayBench: BenchModule = {
+  name: 'gateway: added latency per tool call (tool-search serve vs. direct, server-everything echo over stdio)',
+  async run(argv) {
+    const roundsFlag = argv.find((argument) => argument.startsWith('--gateway-rounds='));
+    const rounds = roundsFlag === undefined ? DEFAULT_ROUNDS : Math.max(10, Number(roundsFlag.split('=')[1]));
+    const samples = await measureGatewayLatency({ projectRoot: PROJECT_ROOT, rounds, warmupRounds: WARMUP_ROUNDS });
+    const direct = summarizeTimings(samples.direct);
+    const gatewayDirect = summarizeTimings(samples.gatewayDirect);
+    const gatewayBridge = summarizeTimings(samples.gatewayBridge);
+    const added = (subject: number[]) => summarizeTimings(subject.map((value, index) => value - samples.direct[index]!));
+    const addedDirect = added(samples.gatewayDirect);
+    const addedBridge = added(samples.gatewayBridge);
+    const stamp = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpu: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
+      commit: gitCommit(),
+      rounds,
+    };
+    const rows: [string, TimingSummary][] = [
+      ['direct: client -> server-everything', direct],
+      ['gateway, tool search off: client -> gateway -> server (by name)', gatewayDirect],
+      ['gateway, tool search on: client -> gateway -> server (tool_call)', gatewayBridge],
+      ['added by the gateway, by name (paired difference)', addedDirect],
+      ['added by the gateway, tool_call (paired difference)', addedBridge],
+    ];
+    const report = [
+      '# Gateway latency',
+      '',
+      `${stamp.date}, Node ${stamp.node}, ${stamp.cpu}, commit ${stamp.commit}, ${rounds} rounds after ${WARMUP_ROUNDS} warm-up rounds.`,
+      'Each round calls `echo` once per route, in rotating order; every client is the MCP SDK client over stdio.',
+      'The gateway runs as `tool-search serve` (its own process) with an activity log and policy globs.',
+      '',
+      '| route | median ms | p99 ms |',
+      '| --- | ---: | ---: |',
+      ...rows.map(([label, summary]) => `| ${label} | ${summary.medianMs.toFixed(3)} | ${summary.p99Ms.toFixed(3)} |`),
+      '',
+      `Added latency per tool_call through the bridge: median ${addedBridge.medianMs.toFixed(3)} ms, p99 ${addedBridge.p99Ms.toFixed(3)} ms (target: under 1 ms at the median).`,
+      '',
+    ].join('\n');
+    process.stdout.write(`${report}\n`);
+    mkdirSync(RESULTS_FOLDER, { recursive: true });
+    writeFileSync(join(RESULTS_FOLDER, 'gateway-latency.md'), report);
+    writeFileSync(
+      join(RESULTS_FOLDER, 'gateway-latency.json'),
+      `${JSON.stringify({ ...stamp, direct, gatewayDirect, gatewayBridge, addedDirect, addedBridge }, null, 2)}\n`,
+    );
+  },
+};
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
