@@ -118,6 +118,16 @@ for (const loop of PROVIDER_LOOPS) {
       assert.match(direct!.content, /"code":"not_in_session"/);
     });
 
+    if (!loop.api.startsWith('Anthropic')) {
+      // Anthropic sends tool input as parsed JSON; the OpenAI APIs send the model's argument text, which small models break.
+      test('answers broken argument JSON with a tool result that says what is wrong', async () => {
+        const run = await runLoop(loop, [{ calls: [{ tool: 'tool_search', input: null, rawArguments: '{"query": "add note"' }] }, { text: 'ok' }]);
+        const body = JSON.parse(loop.toolResults(run.requests[1]!)[0]!.content) as { code: string; error: string };
+        assert.equal(body.code, 'invalid_arguments');
+        assert.match(body.error, /^The arguments of tool_search is not valid JSON \(.+\)\. Pass a JSON object, for example \{"query": "\.\.\."\}\.$/);
+      });
+    }
+
     test('redacts secrets in a result before it is sent', async () => {
       const run = await runLoop(loop, [{ calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_read_secret', arguments: {} } }] }, { text: 'ok' }], {
         session: { hooks: { afterCall: [redactSecrets] } },
