@@ -80,8 +80,15 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (unknown.length > 0) log(`warning: --toolsets names servers the config does not have: ${unknown.join(', ')} (it has: ${known.join(', ') || 'none'})`);
   }
 
+  const reportedRenames = new Set<string>();
   const onUpstreamChange = (): void => {
     if (!catalog.rebuild()) return;
+    for (const rename of catalog.renames()) {
+      const key = `${rename.server}\u0000${rename.tool}\u0000${rename.name}`;
+      if (reportedRenames.has(key)) continue;
+      reportedRenames.add(key);
+      log(`[${rename.server}] tool '${rename.tool}' is shown as '${rename.name}' (${rename.reason})`);
+    }
     for (const listener of [...listeners]) listener();
   };
   const upstreams: Upstream[] = config.servers.map((server) =>

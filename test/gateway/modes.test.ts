@@ -17,7 +17,7 @@ const MEMORY_TOOLS = [
 
 // What an MCP client sees for each tools.tool_search mode, over Streamable HTTP, with server-memory
 // (9 tools, about 2,700 schema tokens) behind the gateway.
-describe('what the client sees per tools.tool_search mode', () => {
+describe('what the client sees: tool search modes, pinning, toolsets and tool names', () => {
   let scratch: ScratchFolder;
   const gateways: HttpGatewayUnderTest[] = [];
   const memory = () => ({ command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } });
@@ -26,7 +26,7 @@ describe('what the client sees per tools.tool_search mode', () => {
     gateways.push(under);
     return under;
   };
-  const names = async (under: HttpGatewayUnderTest) => (await under.client.listTools()).tools.map((tool) => tool.name);
+  const listNames = async (under: HttpGatewayUnderTest) => (await under.client.listTools()).tools.map((tool) => tool.name);
 
   before(() => {
     scratch = createScratchFolder();
@@ -38,7 +38,7 @@ describe('what the client sees per tools.tool_search mode', () => {
 
   test('off passes every upstream tool through and calls them directly', async () => {
     const under = await start({ tools: { tool_search: { enabled: 'off' } }, mcp_servers: { memory: memory() } });
-    assert.deepEqual(await names(under), MEMORY_TOOLS);
+    assert.deepEqual(await listNames(under), MEMORY_TOOLS);
     const graph = await under.client.callTool({ name: 'mcp_memory_read_graph', arguments: {} });
     assert.equal(graph.isError, undefined);
     assert.match(firstText(graph), /"entities"/);
@@ -46,14 +46,14 @@ describe('what the client sees per tools.tool_search mode', () => {
 
   test('auto stays direct below threshold_pct of model.context_length and switches to the bridge above it', async () => {
     const large = await start({ model: { context_length: 200_000 }, tools: { tool_search: 'auto' }, mcp_servers: { memory: memory() } });
-    assert.deepEqual(await names(large), MEMORY_TOOLS);
+    assert.deepEqual(await listNames(large), MEMORY_TOOLS);
     const small = await start({ model: { context_length: 8_000 }, tools: { tool_search: 'auto' }, mcp_servers: { memory: memory() } });
-    assert.deepEqual(await names(small), ['tool_search', 'tool_describe', 'tool_call']);
+    assert.deepEqual(await listNames(small), ['tool_search', 'tool_describe', 'tool_call']);
   });
 
   test('on replaces the tools with the bridge but keeps pinned ones visible and out of the search', async () => {
     const under = await start({ tools: { tool_search: { enabled: 'on' } }, mcp_servers: { memory: memory() }, pin: ['mcp_memory_read_*'] });
-    assert.deepEqual(await names(under), ['mcp_memory_read_graph', 'tool_search', 'tool_describe', 'tool_call']);
+    assert.deepEqual(await listNames(under), ['mcp_memory_read_graph', 'tool_search', 'tool_describe', 'tool_call']);
     const search = JSON.parse(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'read graph', limit: 20 } })));
     assert.ok(!search.matches.some((match: { name: string }) => match.name === 'mcp_memory_read_graph'));
     assert.equal(search.total_available, 8);
@@ -71,5 +71,28 @@ describe('what the client sees per tools.tool_search mode', () => {
     const outside = await under.client.callTool({ name: 'tool_call', arguments: { name: 'mcp_scripted_echo', arguments: { text: 'x' } } });
     assert.equal(outside.isError, true);
     assert.match(firstText(outside), /mcp_scripted_echo/);
+  });
+
+  test('names tools mcp_<server>_<tool>, sanitized, at most 64 characters, collisions resolved and logged', async () => {
+    const scripted = (...args: string[]) => ({ command: process.execPath, args: [SCRIPTED_SERVER, ...args] });
+    const under = await start({
+      tools: { tool_search: 'off' },
+      mcp_servers: {
+        a: scripted('--prefix', 'b_'),
+        a_b: scripted(),
+        'my.server': scripted(),
+        ['very_long_server_name_'.repeat(3)]: scripted(),
+      },
+    });
+    const names = await listNames(under);
+    assert.ok(names.includes('mcp_a_b_echo'));
+    const collided = names.filter((name) => name.startsWith('mcp_a_b_echo'));
+    assert.equal(collided.length, 2);
+    assert.match(collided.find((name) => name !== 'mcp_a_b_echo')!, /^mcp_a_b_echo_[0-9a-f]{6}$/);
+    assert.ok(names.includes('mcp_my_server_echo'));
+    assert.ok(names.every((name) => /^[A-Za-z0-9_-]{1,64}$/.test(name)));
+    assert.ok(under.logs.some((line) => /^\[a_b\] tool 'echo' is shown as 'mcp_a_b_echo_[0-9a-f]{6}' \(collision\)$/.test(line)));
+    const result = await under.client.callTool({ name: collided.find((name) => name !== 'mcp_a_b_echo')!, arguments: { text: 'which one' } });
+    assert.deepEqual(result.content, [{ type: 'text', text: 'scripted: which one' }]);
   });
 });
