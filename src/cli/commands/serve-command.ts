@@ -75,7 +75,6 @@ export const serveCommand: Command = {
       loaded.temporaryFolder.remove();
       throw error;
     }
-    gateway.start();
     let finish: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     let stopping = false;
@@ -92,6 +91,7 @@ export const serveCommand: Command = {
     process.once('SIGTERM', () => void shutdown());
     if (port === undefined) {
       const transport = new StdioServerTransport();
+      gateway.start();
       const connection = await connectGatewayServer(gateway, transport, 'stdio');
       stopServing.push(() => connection.close());
       process.stdin.once('end', () => void shutdown());
@@ -101,8 +101,13 @@ export const serveCommand: Command = {
       const http = await serveHttp(gateway, port).catch(async (error: unknown) => {
         await gateway.close();
         loaded.temporaryFolder.remove();
+        const code = (error as { code?: unknown }).code;
+        if (code === 'EADDRINUSE') throw new UsageError(`--http ${port}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one`);
+        if (code === 'EACCES') throw new UsageError(`--http ${port}: not allowed to listen on that port; pick one above 1023, or 0 for a free one`);
         throw error;
       });
+      // Upstreams start once the port is ours, so a busy port starts no servers.
+      gateway.start();
       stopServing.push(() => http.close());
       log(`serving MCP over Streamable HTTP at ${http.url.href} with ${loaded.config.servers.length} upstream server(s) from ${loaded.path}`);
     }
