@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchModule } from '../bench-module.ts';
 import { summarizeTimings, type TimingSummary } from '../search/timing-statistics.ts';
 import { measureGatewayLatency } from './measure-gateway-latency.ts';
+import { measureRealisticSession } from './measure-realistic-session.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS_FOLDER = join(PROJECT_ROOT, 'bench', 'results');
@@ -29,6 +30,7 @@ export const gatewayBench: BenchModule = {
     const added = (subject: number[]) => summarizeTimings(subject.map((value, index) => value - samples.direct[index]!));
     const addedDirect = added(samples.gatewayDirect);
     const addedBridge = added(samples.gatewayBridge);
+    const realistic = await measureRealisticSession(PROJECT_ROOT);
     const stamp = {
       date: new Date().toISOString(),
       node: process.version,
@@ -56,13 +58,21 @@ export const gatewayBench: BenchModule = {
       '',
       `Added latency per tool_call through the bridge: median ${addedBridge.medianMs.toFixed(3)} ms, p99 ${addedBridge.p99Ms.toFixed(3)} ms (target: under 1 ms at the median).`,
       '',
+      '# What the client is shown: the bundled realistic session through the gateway',
+      '',
+      `${realistic.connected} of ${realistic.servers} servers connected over stdio (replay servers with the schemas of the real ones), ${realistic.tools} tools; o200k tokens of the tool array.`,
+      '',
+      '| client sees | Tool Search | tools | tokens |',
+      '| --- | --- | ---: | ---: |',
+      ...realistic.views.map((view) => `| ${view.label} | ${view.active ? 'active' : 'not active'} | ${view.tools} | ${view.tokens.toLocaleString('en-US')} |`),
+      '',
     ].join('\n');
     process.stdout.write(`${report}\n`);
     mkdirSync(RESULTS_FOLDER, { recursive: true });
     writeFileSync(join(RESULTS_FOLDER, 'gateway-latency.md'), report);
     writeFileSync(
       join(RESULTS_FOLDER, 'gateway-latency.json'),
-      `${JSON.stringify({ ...stamp, direct, gatewayDirect, gatewayBridge, addedDirect, addedBridge }, null, 2)}\n`,
+      `${JSON.stringify({ ...stamp, direct, gatewayDirect, gatewayBridge, addedDirect, addedBridge, realistic }, null, 2)}\n`,
     );
   },
 };
