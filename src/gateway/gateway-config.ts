@@ -154,6 +154,11 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
     }
   }
   if (entry['disabled'] === true) return undefined;
+  if (isGatewayItself(entry)) {
+    // Pointing the gateway at the client's own config file would otherwise make it start itself, forever.
+    context.warnings.push({ path, received: value, message: `${path}: runs 'tool-search serve' (this gateway); skipped` });
+    return undefined;
+  }
   const callTimeoutMs = milliseconds(entry['timeout_ms'], `${path}.timeout_ms`, context.callTimeoutMs, context.warnings);
   const declared = entry['transport'] ?? entry['type'];
   const { expand } = context;
@@ -187,6 +192,11 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
     return { transport: declared === 'sse' ? 'sse' : 'http', name, url, headers: stringMap(entry['headers'], `${path}.headers`, expand), callTimeoutMs };
   }
   throw invalid(`${path}: needs 'command' (a local server started over stdio) or 'url' (a remote server)`);
+}
+
+function isGatewayItself(entry: Record<string, unknown>): boolean {
+  const words = [entry['command'], ...(Array.isArray(entry['args']) ? entry['args'] : [])].filter((word): word is string => typeof word === 'string');
+  return words.includes('serve') && words.some((word) => /tool-search(\.js)?$/.test(word) || word === 'tool-search');
 }
 
 function invalid(message: string): ToolSearchError {

@@ -72,6 +72,20 @@ describe('resolveGatewayConfig', () => {
     ]);
   });
 
+  test("skips the gateway's own entry when pointed at the client's config file", () => {
+    const { config, warnings } = resolveGatewayConfig(
+      {
+        mcpServers: {
+          'tool-search': { command: 'node', args: ['/opt/tool-search/bin/tool-search.js', 'serve', '--config', 'claude_desktop_config.json'] },
+          memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] },
+        },
+      },
+      PLACES,
+    );
+    assert.deepEqual(config.servers.map((server) => server.name), ['memory']);
+    assert.deepEqual(warnings.map((warning) => warning.message), ["mcpServers.tool-search: runs 'tool-search serve' (this gateway); skipped"]);
+  });
+
   test('warns about unknown keys and bad timeouts, naming the key path', () => {
     const { warnings } = resolveGatewayConfig({ mcp_servers: { a: { command: 'x', timeout_ms: -1, comand: 'typo' } }, polcy: {} }, PLACES);
     assert.deepEqual(warnings.map((warning) => warning.message), [
