@@ -58,12 +58,13 @@ export interface ResolvedGatewayConfig {
   readonly warnings: readonly ConfigWarning[];
 }
 
-const ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'pin', 'policy', 'activity_log', 'timeouts'];
+const ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts'];
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'transport', 'timeout_ms', 'disabled'];
 
 /**
- * Resolves a parsed gateway config document (YAML or JSON). Accepts the issue's `mcp_servers` and
- * Claude Desktop's `mcpServers` (both may be present; a name in both is an error). Strings may use
+ * Resolves a parsed gateway config document (YAML or JSON). Accepts `mcp_servers`, the `mcpServers`
+ * of Claude Desktop and Cursor, and the `servers` of VS Code's mcp.json (several may be present; a name
+ * in two of them is an error). Strings may use
  * the placeholders of {@link expandPlaceholders}; relative `cwd` and `activity_log` paths are taken
  * from the config file's folder. Throws a ToolSearchError (`invalid_config_file`) with a one-line
  * message for problems that leave no sensible reading (a server without `command` or `url`); values
@@ -95,7 +96,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const connectTimeoutMs = milliseconds(timeouts['connect_ms'], 'timeouts.connect_ms', DEFAULT_CONNECT_TIMEOUT_MS, warnings);
 
   const entries = new Map<string, { path: string; value: unknown }>();
-  for (const key of ['mcp_servers', 'mcpServers']) {
+  for (const key of ['mcp_servers', 'mcpServers', 'servers']) {
     for (const [name, value] of Object.entries(mapping(root[key], key))) {
       const path = `${key}.${name}`;
       const earlier = entries.get(name);

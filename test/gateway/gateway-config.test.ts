@@ -54,6 +54,17 @@ describe('resolveGatewayConfig', () => {
     ]);
   });
 
+  test("accepts VS Code's servers form with its type field", () => {
+    const { config } = resolveGatewayConfig(
+      { servers: { local: { type: 'stdio', command: 'node', args: ['server.js'] }, remote: { type: 'http', url: 'http://127.0.0.1:4000/mcp' } } },
+      PLACES,
+    );
+    assert.deepEqual(config.servers.map((server) => [server.name, server.transport]), [
+      ['local', 'stdio'],
+      ['remote', 'http'],
+    ]);
+  });
+
   test('skips disabled servers, honours transport: sse and per-server timeouts', () => {
     const { config } = resolveGatewayConfig(
       {
@@ -89,7 +100,7 @@ describe('resolveGatewayConfig', () => {
   test('warns about unknown keys and bad timeouts, naming the key path', () => {
     const { warnings } = resolveGatewayConfig({ mcp_servers: { a: { command: 'x', timeout_ms: -1, comand: 'typo' } }, polcy: {} }, PLACES);
     assert.deepEqual(warnings.map((warning) => warning.message), [
-      'polcy: unknown key, ignored (known keys: model, tools, mcp_servers, mcpServers, pin, policy, activity_log, timeouts)',
+      'polcy: unknown key, ignored (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts)',
       'mcp_servers.a.comand: unknown key, ignored (known keys: command, args, env, cwd, url, headers, type, transport, timeout_ms, disabled)',
       'mcp_servers.a.timeout_ms: -1 is not a positive whole number of milliseconds; using 60000',
     ]);
