@@ -21,6 +21,7 @@ describe('tool-search serve over stdio, in front of server-everything and server
   let activityPath: string;
   const elicitations: string[] = [];
   let nextAnswer: 'accept' | 'decline' = 'accept';
+  const protocolErrors: Error[] = [];
 
   before(async () => {
     scratch = createScratchFolder();
@@ -42,6 +43,7 @@ describe('tool-search serve over stdio, in front of server-everything and server
       elicitations.push(request.params.message);
       return { action: nextAnswer };
     });
+    client.onerror = (error) => protocolErrors.push(error);
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config], stderr: 'ignore' }));
   });
   after(async () => {
@@ -148,5 +150,9 @@ describe('tool-search serve over stdio, in front of server-everything and server
       assert.equal(typeof line.duration_ms, 'number');
       assert.ok(!Number.isNaN(Date.parse(line.time)));
     }
+  });
+
+  test('writes nothing but protocol to stdout', () => {
+    assert.deepEqual(protocolErrors, []);
   });
 });

@@ -87,8 +87,6 @@ export const serveCommand: Command = {
       loaded.temporaryFolder.remove();
       finish();
     };
-    process.once('SIGINT', () => void shutdown());
-    process.once('SIGTERM', () => void shutdown());
     if (port === undefined) {
       const transport = new StdioServerTransport();
       gateway.start();
@@ -111,7 +109,12 @@ export const serveCommand: Command = {
       stopServing.push(() => http.close());
       log(`serving MCP over Streamable HTTP at ${http.url.href} with ${loaded.config.servers.length} upstream server(s) from ${loaded.path}`);
     }
+    const onSignal = (): void => void shutdown();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
     await finished;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     return 0;
   },
 };
