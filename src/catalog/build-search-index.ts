@@ -1,114 +1,199 @@
 import type { Tool } from '../tools/tool.ts';
-import { analyzeTokens } from './analyze-tokens.ts';
 import { normalizeName } from './normalize-name.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
-import { tokenize } from './tokenize.ts';
+import { stemWord } from './stem-word.ts';
+import { STOP_WORDS } from './stop-words.ts';
+import { TokenTable } from './token-table.ts';
+import { forEachTokenRange, tokenize } from './tokenize.ts';
 
-/** Documents holding one term and the term's (weighted) frequency in each, in document order. */
-export interface Posting {
-  readonly documents: number[];
-  readonly frequencies: number[];
-}
+/** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
+export const FIELD_COUNT = 4;
+/** Fields 0 to 2 (not the toolset) make the SPEC BM25's single field. */
+const SPEC_FIELD_COUNT = 3;
 
 /**
- * Everything a search needs about one catalog, built in one pass over its tools. Built from scratch for
- * each catalog (SPEC.md: no state between steps); nothing in it changes after the build.
+ * Everything a search needs about one catalog, built in one pass over its tools' tokens. Built from
+ * scratch for each catalog (SPEC.md: no state between steps); nothing in it changes after the build.
+ * Postings are compressed-sparse-row: the entries of key k are entries[offsets[k] .. offsets[k + 1]),
+ * each `document * FIELD_COUNT + field` for one occurrence, in document order.
  */
 export interface SearchIndex {
   readonly tools: readonly Tool[];
   readonly options: ResolvedSearchOptions;
+  /** Stem -> stem id. Stop words have none. */
+  readonly stemIds: ReadonlyMap<string, number>;
+  readonly stemOffsets: Int32Array;
+  readonly stemEntries: Int32Array;
+  /** Stem id -> number of documents that contain it. */
+  readonly stemDocumentCounts: Int32Array;
   /**
-   * Stemmed, stop-word-free term -> documents and BM25F pseudo-frequencies: the sum over fields of
-   * fieldWeight * frequency / (1 - b + b * fieldLength / averageFieldLength).
+   * document * FIELD_COUNT + field -> the BM25F factor of one occurrence there:
+   * fieldWeight / (1 - b + b * fieldLength / averageFieldLength).
    */
-  readonly postings: ReadonlyMap<string, Posting>;
-  /** The SPEC BM25: raw tokens of name + description + parameter names, one field, unweighted. */
-  readonly specPostings: ReadonlyMap<string, Posting>;
+  readonly fieldFactors: Float64Array;
+  /** Raw token -> token id, for the SPEC BM25 (which neither stems nor drops stop words). */
+  readonly tokenIds: Pick<TokenTable, 'find'>;
+  /** Token id -> occurrences in name + description + parameter names (not the toolset). */
+  readonly specOffsets: Int32Array;
+  readonly specEntries: Int32Array;
+  readonly specDocumentCounts: Int32Array;
   readonly specLengths: Float64Array;
   readonly specAverageLength: number;
   /** Tool name or original name, lower-cased with separators removed -> documents. */
-  readonly exactNames: ReadonlyMap<string, number[]>;
+  readonly exactNames: ReadonlyMap<string, readonly number[]>;
 }
 
-/** The parts of a tool that are indexed, in field order. */
-const FIELD_COUNT = 4;
-
 /**
- * Builds the {@link SearchIndex} of `tools` with `options` (defaults: DEFAULT_SEARCH_OPTIONS). Term
- * frequencies are BM25F-normalised per field: a long description dampens matches in the description,
- * never matches in the name.
+ * Builds the {@link SearchIndex} of `tools` with `options` (defaults: DEFAULT_SEARCH_OPTIONS). Each
+ * token occurrence costs one map look-up and two integers in a buffer; each distinct token is stemmed
+ * once; the buffer is then counting-sorted into flat posting arrays. Few, large allocations: the build
+ * runs at every assembly.
  */
 export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions): SearchIndex {
   const resolved = resolveSearchOptions(options);
-  const weights = resolved.fieldWeights;
-  const fieldWeights = [weights.name, weights.description, weights.parameters, weights.toolset];
   const documentCount = tools.length;
-  const specPostings = new Map<string, Posting>();
+  const tokenTable = new TokenTable(documentCount * 4);
+  const tokenStems: number[] = [];
+  const stemIds = new Map<string, number>();
   const exactNames = new Map<string, number[]>();
-  const stems = new Map<string, string>();
-  const specLengths = new Float64Array(documentCount);
-  const fieldTerms: string[][] = [];
   const fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
-  const fieldTotals = new Float64Array(FIELD_COUNT);
-  let totalSpecLength = 0;
+  const specLengths = new Float64Array(documentCount);
+  // Occurrences as pairs (token id, document * FIELD_COUNT + field).
+  let occurrences = new Int32Array(1024);
+  let occurrenceCount = 0;
+  let documentField = 0;
+
+  const visit = (source: string, start: number, end: number): void => {
+    const tokenId = tokenTable.idOf(source, start, end);
+    if (tokenId === tokenStems.length) {
+      const token = tokenTable.tokens[tokenId]!;
+      tokenStems.push(STOP_WORDS.has(token) ? -1 : stemIdOf(stemWord(token)));
+    }
+    if (occurrenceCount * 2 === occurrences.length) {
+      const grown = new Int32Array(occurrences.length * 2);
+      grown.set(occurrences);
+      occurrences = grown;
+    }
+    occurrences[occurrenceCount * 2] = tokenId;
+    occurrences[occurrenceCount * 2 + 1] = documentField;
+    occurrenceCount++;
+    if (tokenStems[tokenId]! >= 0) fieldLengths[documentField]!++;
+  };
+
+  const stemIdOf = (stem: string): number => {
+    let stemId = stemIds.get(stem);
+    if (stemId === undefined) {
+      stemId = stemIds.size;
+      stemIds.set(stem, stemId);
+    }
+    return stemId;
+  };
+
+  // Parameter and toolset names repeat across tools: tokenize each distinct one once.
+  const repeatedTokens = new Map<string, string[]>();
+  const visitRepeated = (text: string): void => {
+    let tokens = repeatedTokens.get(text);
+    if (tokens === undefined) repeatedTokens.set(text, (tokens = tokenize(text)));
+    for (const token of tokens) visit(token, 0, token.length);
+  };
+
   for (let document = 0; document < documentCount; document++) {
     const tool = tools[document]!;
     addExactName(exactNames, normalizeName(tool.name), document);
-    if (tool.originalName !== undefined) addExactName(exactNames, normalizeName(tool.originalName), document);
-    const texts = [tool.name, tool.description, parameterNamesOf(tool).join(' '), tool.toolset];
-    let specLength = 0;
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      const tokens = tokenize(texts[field]!);
-      // The SPEC BM25 indexes name + description + parameter names: not the toolset.
-      if (field < FIELD_COUNT - 1) {
-        for (const token of tokens) addOccurrence(specPostings, token, document, 1);
-        specLength += tokens.length;
-      }
-      const terms = fieldWeights[field]! > 0 ? analyzeTokens(tokens, stems) : [];
-      fieldTerms.push(terms);
-      fieldLengths[document * FIELD_COUNT + field] = terms.length;
-      fieldTotals[field]! += terms.length;
+    if (tool.originalName !== undefined && tool.originalName !== tool.name) {
+      addExactName(exactNames, normalizeName(tool.originalName), document);
     }
-    specLengths[document] = specLength;
-    totalSpecLength += specLength;
+    const start = occurrenceCount;
+    documentField = document * FIELD_COUNT;
+    forEachTokenRange(tool.name, visit);
+    documentField++;
+    forEachTokenRange(tool.description, visit);
+    documentField++;
+    for (const name of parameterNamesOf(tool)) visitRepeated(name);
+    specLengths[document] = occurrenceCount - start;
+    documentField++;
+    visitRepeated(tool.toolset);
   }
-  const postings = new Map<string, Posting>();
-  const { b } = resolved;
-  for (let document = 0; document < documentCount; document++) {
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      const terms = fieldTerms[document * FIELD_COUNT + field]!;
-      if (terms.length === 0) continue;
-      const average = fieldTotals[field]! / documentCount;
-      const length = fieldLengths[document * FIELD_COUNT + field]!;
-      const weight = fieldWeights[field]! / (1 - b + (b * length) / average);
-      for (const term of terms) addOccurrence(postings, term, document, weight);
-    }
-  }
+
+  const stems = groupOccurrences(occurrences, occurrenceCount, stemIds.size, (tokenId) => tokenStems[tokenId]!, true);
+  const spec = groupOccurrences(occurrences, occurrenceCount, tokenStems.length, (tokenId) => tokenId, false);
+  const tokenIds = tokenTable;
   return {
     tools,
     options: resolved,
-    postings,
-    specPostings,
+    stemIds,
+    stemOffsets: stems.offsets,
+    stemEntries: stems.entries,
+    stemDocumentCounts: stems.documentCounts,
+    fieldFactors: computeFieldFactors(fieldLengths, documentCount, resolved),
+    tokenIds,
+    specOffsets: spec.offsets,
+    specEntries: spec.entries,
+    specDocumentCounts: spec.documentCounts,
     specLengths,
-    specAverageLength: documentCount === 0 ? 0 : totalSpecLength / documentCount,
+    specAverageLength: documentCount === 0 ? 0 : specLengths.reduce((sum, length) => sum + length, 0) / documentCount,
     exactNames,
   };
 }
 
-/** Counts one occurrence; documents arrive in increasing order, so only the last entry can be this one. */
-function addOccurrence(postings: Map<string, Posting>, term: string, document: number, weight: number): void {
-  let posting = postings.get(term);
-  if (posting === undefined) {
-    postings.set(term, { documents: [document], frequencies: [weight] });
-    return;
+/** Postings of one kind of key, compressed-sparse-row. */
+interface GroupedOccurrences {
+  readonly offsets: Int32Array;
+  readonly entries: Int32Array;
+  readonly documentCounts: Int32Array;
+}
+
+/**
+ * Counting-sorts the occurrence pairs by `keyOf(tokenId)` (skipping keys below 0, and the toolset field
+ * unless `withToolset`), keeping document order within a key, and counts distinct documents per key.
+ */
+function groupOccurrences(
+  occurrences: Int32Array,
+  occurrenceCount: number,
+  keyCount: number,
+  keyOf: (tokenId: number) => number,
+  withToolset: boolean,
+): GroupedOccurrences {
+  const offsets = new Int32Array(keyCount + 1);
+  const included = (documentField: number): boolean => withToolset || documentField % FIELD_COUNT !== FIELD_COUNT - 1;
+  for (let occurrence = 0; occurrence < occurrenceCount; occurrence++) {
+    const key = keyOf(occurrences[occurrence * 2]!);
+    if (key >= 0 && included(occurrences[occurrence * 2 + 1]!)) offsets[key + 1]!++;
   }
-  const last = posting.documents.length - 1;
-  if (posting.documents[last] === document) posting.frequencies[last]! += weight;
-  else {
-    posting.documents.push(document);
-    posting.frequencies.push(weight);
+  for (let key = 0; key < keyCount; key++) offsets[key + 1]! += offsets[key]!;
+  const entries = new Int32Array(offsets[keyCount]!);
+  const cursors = offsets.slice(0, keyCount);
+  const documentCounts = new Int32Array(keyCount);
+  const lastDocument = new Int32Array(keyCount).fill(-1);
+  for (let occurrence = 0; occurrence < occurrenceCount; occurrence++) {
+    const key = keyOf(occurrences[occurrence * 2]!);
+    const documentField = occurrences[occurrence * 2 + 1]!;
+    if (key < 0 || !included(documentField)) continue;
+    entries[cursors[key]!++] = documentField;
+    const document = (documentField / FIELD_COUNT) | 0;
+    if (lastDocument[key] !== document) {
+      lastDocument[key] = document;
+      documentCounts[key]!++;
+    }
   }
+  return { offsets, entries, documentCounts };
+}
+
+function computeFieldFactors(fieldLengths: Float64Array, documentCount: number, options: ResolvedSearchOptions): Float64Array {
+  const { fieldWeights, b } = options;
+  const weights = [fieldWeights.name, fieldWeights.description, fieldWeights.parameters, fieldWeights.toolset];
+  const averages = new Float64Array(FIELD_COUNT);
+  for (let position = 0; position < fieldLengths.length; position++) averages[position % FIELD_COUNT]! += fieldLengths[position]!;
+  for (let field = 0; field < FIELD_COUNT; field++) averages[field] = documentCount === 0 ? 0 : averages[field]! / documentCount;
+  const factors = new Float64Array(fieldLengths.length);
+  for (let position = 0; position < fieldLengths.length; position++) {
+    const field = position % FIELD_COUNT;
+    const average = averages[field]!;
+    const relative = average === 0 ? 1 : fieldLengths[position]! / average;
+    factors[position] = weights[field]! / (1 - b + b * relative);
+  }
+  return factors;
 }
 
 function addExactName(exactNames: Map<string, number[]>, key: string, document: number): void {

@@ -1,12 +1,11 @@
 import type { Tool } from '../tools/tool.ts';
-import type { Posting } from './build-search-index.ts';
 
 /**
  * Re-ranks `candidates` (best first by `scores`) so that a query asking for several things gets a tool
  * for each: greedily, each next tool is the one with the best score once every query term's part of it
  * is multiplied by `discount ^ (tools already picked that contain the term)`. With discount 1 the order
  * is unchanged, and the first pick is always the best-scoring candidate. `terms` gives each term's
- * posting and score function, as used for `scores`.
+ * part of `scores`, document by document.
  */
 export function diversifyRanking(
   tools: readonly Tool[],
@@ -17,20 +16,18 @@ export function diversifyRanking(
   limit: number,
 ): number[] {
   if (discount >= 1 || candidates.length <= 1 || terms.length <= 1) return candidates.slice(0, limit);
-  const slot = new Map<number, number>();
-  candidates.forEach((document, position) => slot.set(document, position));
+  const slot = new Int32Array(scores.length).fill(-1);
+  candidates.forEach((document, position) => (slot[document] = position));
   const termCount = terms.length;
   const matrix = new Float64Array(candidates.length * termCount);
   const totals = new Float64Array(candidates.length);
   terms.forEach((term, termIndex) => {
-    const { documents, frequencies } = term.posting;
-    for (let position = 0; position < documents.length; position++) {
-      const candidate = slot.get(documents[position]!);
-      if (candidate === undefined) continue;
-      const value = term.score(frequencies[position]!);
+    term.forEachDocument((document, value) => {
+      const candidate = slot[document]!;
+      if (candidate < 0) return;
       matrix[candidate * termCount + termIndex] = value;
       totals[candidate]! += value;
-    }
+    });
   });
   const factors = new Float64Array(termCount).fill(1);
   const picked = new Uint8Array(candidates.length);
@@ -62,9 +59,8 @@ export function diversifyRanking(
 
 /** One query term as the diversifier sees it. */
 export interface TermContribution {
-  readonly posting: Posting;
-  /** The term's score in a document where its (BM25F pseudo-)frequency is `frequency`. */
-  readonly score: (frequency: number) => number;
+  /** Calls `visit` with every document containing the term and the term's part of its score. */
+  readonly forEachDocument: (visit: (document: number, score: number) => void) => void;
 }
 
 function ranksBefore(tools: readonly Tool[], left: number, right: number): boolean {

@@ -1,6 +1,6 @@
 import type { Tool } from '../tools/tool.ts';
 import { analyzeTokens } from './analyze-tokens.ts';
-import { buildSearchIndex, type SearchIndex } from './build-search-index.ts';
+import { buildSearchIndex, FIELD_COUNT, type SearchIndex } from './build-search-index.ts';
 import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
 import { expandQuery } from './expand-query.ts';
 import { normalizeName } from './normalize-name.ts';
@@ -73,21 +73,22 @@ function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores |
   let conceptCount = 0;
   for (const { term, weight, concept } of weighted) {
     conceptCount = Math.max(conceptCount, concept + 1);
-    const posting = index.postings.get(term);
-    if (posting === undefined) continue;
-    const { documents, frequencies } = posting;
-    const idf = Math.log(1 + (documentCount - documents.length + 0.5) / (documents.length + 0.5));
+    const stemId = index.stemIds.get(term);
+    if (stemId === undefined) continue;
+    const documentFrequency = index.stemDocumentCounts[stemId]!;
+    const idf = Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
     const termWeight = weight * idf * (k1 + 1);
-    for (let position = 0; position < documents.length; position++) {
-      const document = documents[position]!;
-      const frequency = frequencies[position]!;
+    const contribution: TermContribution = {
+      forEachDocument: (visit) => forEachFrequency(index, stemId, (document, frequency) => visit(document, (termWeight * frequency) / (frequency + k1))),
+    };
+    forEachFrequency(index, stemId, (document, frequency) => {
       scores[document]! += (termWeight * frequency) / (frequency + k1);
       if (lastConcept[document] !== concept) {
         lastConcept[document] = concept;
         matchedConcepts[document]!++;
       }
-    }
-    contributions.push({ posting, score: (frequency) => (termWeight * frequency) / (frequency + k1) });
+    });
+    contributions.push(contribution);
   }
   if (contributions.length === 0) return undefined;
   if (coordination > 0 && conceptCount > 1) {
@@ -97,6 +98,25 @@ function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores |
     }
   }
   return { scores, terms: contributions, conceptCount };
+}
+
+/** Calls `visit` once per document containing the stem, with its BM25F pseudo-frequency there. */
+function forEachFrequency(index: SearchIndex, stemId: number, visit: (document: number, frequency: number) => void): void {
+  const { stemEntries: entries, fieldFactors: factors } = index;
+  const end = index.stemOffsets[stemId + 1]!;
+  let current = -1;
+  let frequency = 0;
+  for (let position = index.stemOffsets[stemId]!; position < end; position++) {
+    const documentField = entries[position]!;
+    const document = (documentField / FIELD_COUNT) | 0;
+    if (document !== current) {
+      if (current >= 0) visit(current, frequency);
+      current = document;
+      frequency = 0;
+    }
+    frequency += factors[documentField]!;
+  }
+  if (current >= 0) visit(current, frequency);
 }
 
 /** Dense scores of one query, plus what the diversifier needs to recompute them per term. */

@@ -3,11 +3,23 @@
  * written: snake_case, kebab-case, dotted.names and camelCase / PascalCase (`getHTTPResponse` ->
  * get, http, response), and letters from digits. A word that case changes split is also emitted whole
  * after its parts (`GitHub` -> git, hub, github), so a query for "github" finds it.
- *
- * One pass over the characters, no regular expressions: the catalog is tokenized at every assembly.
  */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
+  forEachTokenRange(text, (source, start, end) => tokens.push(source.slice(start, end)));
+  return tokens;
+}
+
+/**
+ * {@link tokenize} without the strings: calls `visit(source, start, end)` for each token in order, where
+ * the token is `source.slice(start, end)` and `source` is the text lower-cased (ASCII letters). One pass
+ * over the characters, one lower-casing, no regular expressions and no allocation per token: the catalog
+ * is tokenized at every assembly.
+ */
+export function forEachTokenRange(text: string, visit: TokenRangeVisitor): void {
+  const lower = text.toLowerCase();
+  // Lower-casing may change the length of non-ASCII text; then slices of `lower` would not line up.
+  const source = lower.length === text.length ? lower : asciiLowerCase(text);
   const length = text.length;
   let index = 0;
   while (index < length) {
@@ -19,15 +31,17 @@ export function tokenize(text: string): string[] {
     let end = index + 1;
     if (kind === DIGIT) {
       while (end < length && characterKind(text.charCodeAt(end)) === DIGIT) end++;
-      tokens.push(text.slice(index, end));
+      visit(source, index, end);
     } else {
       while (end < length && characterKind(text.charCodeAt(end)) >= LOWER) end++;
-      pushLetterRun(text, index, end, tokens);
+      visitLetterRun(text, source, index, end, visit);
     }
     index = end;
   }
-  return tokens;
 }
+
+/** Receives one token as a range of a lower-cased source text. */
+export type TokenRangeVisitor = (source: string, start: number, end: number) => void;
 
 const OTHER = 0;
 const DIGIT = 1;
@@ -41,20 +55,23 @@ function characterKind(code: number): number {
   return OTHER;
 }
 
-/** Pushes the case-split parts of text[start, end), then the whole run when it was split. */
-function pushLetterRun(text: string, start: number, end: number, tokens: string[]): void {
+/** Visits the case-split parts of text[start, end), then the whole run when it was split. */
+function visitLetterRun(text: string, lower: string, start: number, end: number, visit: TokenRangeVisitor): void {
   let partStart = start;
+  let previous = characterKind(text.charCodeAt(start));
   for (let index = start + 1; index < end; index++) {
-    const previous = characterKind(text.charCodeAt(index - 1));
     const current = characterKind(text.charCodeAt(index));
-    const boundary =
-      (previous === LOWER && current === UPPER) ||
-      (previous === UPPER && current === UPPER && index + 1 < end && characterKind(text.charCodeAt(index + 1)) === LOWER);
-    if (boundary) {
-      tokens.push(text.slice(partStart, index).toLowerCase());
+    if (current === UPPER && (previous === LOWER || (previous === UPPER && index + 1 < end && characterKind(text.charCodeAt(index + 1)) === LOWER))) {
+      visit(lower, partStart, index);
       partStart = index;
     }
+    previous = current;
   }
-  tokens.push(text.slice(partStart, end).toLowerCase());
-  if (partStart !== start) tokens.push(text.slice(start, end).toLowerCase());
+  visit(lower, partStart, end);
+  if (partStart !== start) visit(lower, start, end);
+}
+
+/** Lower-cases A-Z only, keeping every other character (and so the length) as it is. */
+function asciiLowerCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
