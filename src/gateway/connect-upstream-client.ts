@@ -14,6 +14,8 @@ export interface UpstreamClientOptions {
   readonly onStderrLine: (line: string) => void;
   /** A message from the upstream that is not valid MCP (garbage on stdout, a malformed reply); the connection goes on. */
   readonly onProtocolError: (error: Error) => void;
+  /** Aborting gives up: the transport is closed (a local process ends) and the promise rejects. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function connectUpstreamClient(config: UpstreamConfig, options: Ups
   try {
     return await connectWith(new StreamableHTTPClientTransport(config.url, { requestInit }), options);
   } catch (streamableError) {
+    if (options.signal?.aborted === true) throw streamableError;
     try {
       return await connectWith(new SSEClientTransport(config.url, { requestInit }), options);
     } catch {
@@ -50,12 +53,17 @@ export async function connectUpstreamClient(config: UpstreamConfig, options: Ups
 async function connectWith(transport: Transport, options: UpstreamClientOptions): Promise<Client> {
   const client = new Client({ ...GATEWAY_CLIENT_INFO }, { capabilities: {} });
   client.onerror = options.onProtocolError;
+  const giveUp = (): void => void client.close().catch(() => undefined);
+  options.signal?.addEventListener('abort', giveUp, { once: true });
   try {
+    options.signal?.throwIfAborted();
     await client.connect(transport, { timeout: options.timeoutMs });
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', giveUp);
   }
 }
 

@@ -88,6 +88,8 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
   let restartAt: number | undefined;
   let stopped = false;
   let started = false;
+  /** The connection attempt under way, so stop() can end it and wait for it. */
+  let inFlight: { readonly controller: AbortController; readonly done: Promise<void> } | undefined;
   const stderrTail: string[] = [];
   let settleFirst: () => void = () => undefined;
   const first = new Promise<void>((resolve) => (settleFirst = resolve));
@@ -122,7 +124,16 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     fail(message);
   };
 
-  const attempt = async (): Promise<void> => {
+  const attempt = (): Promise<void> => {
+    const controller = new AbortController();
+    const done = connectOnce(controller.signal).finally(() => {
+      if (inFlight?.controller === controller) inFlight = undefined;
+    });
+    inFlight = { controller, done };
+    return done;
+  };
+
+  const connectOnce = async (signal: AbortSignal): Promise<void> => {
     restartHandle = undefined;
     restartAt = undefined;
     if (stopped) return;
@@ -132,6 +143,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     try {
       client = await connectUpstreamClient(config, {
         timeoutMs: options.connectTimeoutMs,
+        signal,
         onStderrLine: (line) => {
           stderrTail.push(line);
           if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
@@ -143,6 +155,8 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         },
       });
       const connected = client;
+      const closeOnAbort = (): void => void connected.close().catch(() => undefined);
+      signal.addEventListener('abort', closeOnAbort, { once: true });
       const source = await withDeadline(
         createMcpToolSource({
           clients: { [name]: connected },
@@ -154,7 +168,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         timers,
         () => void connected.close().catch(() => undefined),
         `did not list its tools within ${options.connectTimeoutMs} ms`,
-      );
+      ).finally(() => signal.removeEventListener('abort', closeOnAbort));
       if (stopped || connected.transport === undefined) {
         source.close();
         await connected.close().catch(() => undefined);
@@ -230,7 +244,8 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
               `It may still have taken effect: check before calling it again.`,
           );
         }
-        if (connection !== current || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+        const closed = (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || messageOf(error) === 'Not connected';
+        if (connection !== current || closed) {
           throw new Error(
             `MCP server '${name}' stopped during the call to '${tool}'${stderrHint()}. The call may or may not have taken effect: ` +
               `check before calling it again. The gateway is restarting the server.`,
@@ -250,6 +265,10 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       connection = undefined;
       state = 'stopped';
       settleFirst();
+      if (inFlight !== undefined) {
+        inFlight.controller.abort();
+        await inFlight.done.catch(() => undefined);
+      }
       if (current !== undefined) {
         current.source.close();
         await current.client.close().catch(() => undefined);
