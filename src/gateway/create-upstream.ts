@@ -305,7 +305,8 @@ function describeStartFailure(error: unknown, config: UpstreamConfig, connectTim
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return `did not complete the MCP handshake within ${connectTimeoutMs} ms`;
   }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+  // The process may be gone before the handshake was even sent ("Not connected") or while it waited.
+  if ((error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || messageOf(error) === 'Not connected') {
     return config.transport === 'stdio' ? 'exited during startup' : 'closed the connection during startup';
   }
   const where = config.transport === 'stdio' ? '' : ` at ${config.url.href}`;

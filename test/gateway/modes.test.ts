@@ -51,14 +51,23 @@ describe('what the client sees: tool search modes, pinning, toolsets and tool na
     assert.deepEqual(await listNames(small), ['tool_search', 'tool_describe', 'tool_call']);
   });
 
-  test('on replaces the tools with the bridge but keeps pinned ones visible and out of the search', async () => {
-    const under = await start({ tools: { tool_search: { enabled: 'on' } }, mcp_servers: { memory: memory() }, pin: ['mcp_memory_read_*'] });
+  test('on replaces the tools with the bridge, keeps pinned ones visible and out of the search, and refuses approval it cannot ask for', async () => {
+    const under = await start({
+      tools: { tool_search: { enabled: 'on' } },
+      mcp_servers: { memory: memory() },
+      pin: ['mcp_memory_read_*'],
+      policy: { require_approval: ['mcp_memory_open_*'] },
+    });
     assert.deepEqual(await listNames(under), ['mcp_memory_read_graph', 'tool_search', 'tool_describe', 'tool_call']);
     const search = JSON.parse(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'read graph', limit: 20 } })));
     assert.ok(!search.matches.some((match: { name: string }) => match.name === 'mcp_memory_read_graph'));
     assert.equal(search.total_available, 8);
     const direct = await under.client.callTool({ name: 'mcp_memory_read_graph', arguments: {} });
     assert.equal(direct.isError, undefined);
+    // This client does not support elicitation, so a call that needs approval is refused.
+    const unapproved = await under.client.callTool({ name: 'tool_call', arguments: { name: 'mcp_memory_open_nodes', arguments: { names: [] } } });
+    assert.equal(unapproved.isError, true);
+    assert.match(firstText(unapproved), /needs the user's approval, and this MCP client cannot ask \(it does not support elicitation\)/);
   });
 
   test('--toolsets limits the client to the named servers, for listing, search and calls', async () => {
