@@ -103,7 +103,13 @@ export function createGateway(options: GatewayOptions): Gateway {
   const catalog = createGatewayCatalog(upstreams, requests);
   const guardrail = createDenyGuardrail(config.deny);
   const approve = createElicitationApprover(config.requireApproval, requests);
-  const isPinned = (tool: Tool): boolean => matchesAnyGlob(tool.name, config.pin);
+  // Asked for every tool at every assembly and call; a name's answer never changes, so it is kept.
+  const pinned = new Map<string, boolean>();
+  const isPinned = (tool: Tool): boolean => {
+    let answer = pinned.get(tool.name);
+    if (answer === undefined) pinned.set(tool.name, (answer = matchesAnyGlob(tool.name, config.pin)));
+    return answer;
+  };
   let started = false;
   let readiness: Promise<void> | undefined;
   let sessionCounter = 0;

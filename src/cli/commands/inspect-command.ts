@@ -1,3 +1,4 @@
+import type { AssemblyResult } from '../../assembly/assemble-tools.ts';
 import { countSchemaTokens } from '../../assembly/estimate-tokens.ts';
 import { createGateway } from '../../gateway/create-gateway.ts';
 import type { UpstreamStatus } from '../../gateway/create-upstream.ts';
@@ -106,7 +107,7 @@ function renderTable(rows: ReadonlyArray<UpstreamStatus & { tokens: number }>): 
 }
 
 function renderClientView(
-  assembled: ReturnType<ReturnType<ReturnType<typeof createGateway>['createSession']>['assemble']>,
+  assembled: AssemblyResult,
   mode: string,
   contextLength: number,
   thresholdPct: number,
