@@ -49,8 +49,9 @@ export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly T
     for (const subject of subjects) {
       const buildTimes: number[] = [];
       const repetitions = buildRepetitions(size);
-      // Warm-up builds let the JIT settle before timing.
-      for (let round = 0; round < Math.min(10, repetitions); round++) subject.build(tools);
+      // Warm-up builds let the JIT settle before timing (one is enough for the slow, large catalogs).
+      const warmUps = size <= 1_000 ? 20 : 1;
+      for (let round = 0; round < warmUps; round++) subject.build(tools);
       for (let round = 0; round < repetitions; round++) {
         const started = performance.now();
         subject.build(tools);

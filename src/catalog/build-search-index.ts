@@ -1,5 +1,4 @@
 import type { Tool } from '../tools/tool.ts';
-import { normalizeName } from './normalize-name.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
 import { stemWord } from './stem-word.ts';
@@ -33,21 +32,22 @@ export interface SearchIndex {
    */
   readonly fieldFactors: Float64Array;
   /** Raw token -> token id, for the SPEC BM25 (which neither stems nor drops stop words). */
-  readonly tokenIds: Pick<TokenTable, 'find'>;
-  /** Token id -> occurrences in name + description + parameter names (not the toolset). */
-  readonly specOffsets: Int32Array;
-  readonly specEntries: Int32Array;
-  readonly specDocumentCounts: Int32Array;
+  readonly tokenIds: Pick<TokenTable, 'find' | 'size'>;
+  /**
+   * Every token occurrence in document order, as pairs (token id, document * FIELD_COUNT + field). The
+   * SPEC BM25 scans it at query time instead of keeping a second inverted index: building is the
+   * frequent operation, and one linear scan of integers per query is cheap.
+   */
+  readonly occurrences: Int32Array;
+  /** Per document: tokens in name + description + parameter names (the SPEC BM25's length). */
   readonly specLengths: Float64Array;
   readonly specAverageLength: number;
-  /** Tool name or original name, lower-cased with separators removed -> documents. */
-  readonly exactNames: ReadonlyMap<string, readonly number[]>;
 }
 
 /**
  * Builds the {@link SearchIndex} of `tools` with `options` (defaults: DEFAULT_SEARCH_OPTIONS). Each
- * token occurrence costs one map look-up and two integers in a buffer; each distinct token is stemmed
- * once; the buffer is then counting-sorted into flat posting arrays. Few, large allocations: the build
+ * token occurrence costs one hash-table look-up and two integers in a buffer; each distinct token is
+ * stemmed once; the buffer is then counting-sorted into flat posting arrays by stem. Few, large allocations: the build
  * runs at every assembly.
  */
 export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions): SearchIndex {
@@ -56,11 +56,10 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
   const tokenTable = new TokenTable(documentCount * 4);
   const tokenStems: number[] = [];
   const stemIds = new Map<string, number>();
-  const exactNames = new Map<string, number[]>();
   const fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
   const specLengths = new Float64Array(documentCount);
   // Occurrences as pairs (token id, document * FIELD_COUNT + field).
-  let occurrences = new Int32Array(1024);
+  let occurrences = new Int32Array(Math.max(1024, documentCount * 64));
   let occurrenceCount = 0;
   let documentField = 0;
 
@@ -100,10 +99,6 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
 
   for (let document = 0; document < documentCount; document++) {
     const tool = tools[document]!;
-    addExactName(exactNames, normalizeName(tool.name), document);
-    if (tool.originalName !== undefined && tool.originalName !== tool.name) {
-      addExactName(exactNames, normalizeName(tool.originalName), document);
-    }
     const start = occurrenceCount;
     documentField = document * FIELD_COUNT;
     forEachTokenRange(tool.name, visit);
@@ -116,9 +111,8 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     visitRepeated(tool.toolset);
   }
 
-  const stems = groupOccurrences(occurrences, occurrenceCount, stemIds.size, (tokenId) => tokenStems[tokenId]!, true);
-  const spec = groupOccurrences(occurrences, occurrenceCount, tokenStems.length, (tokenId) => tokenId, false);
-  const tokenIds = tokenTable;
+  const stems = groupOccurrences(occurrences, occurrenceCount, stemIds.size, tokenStems);
+
   return {
     tools,
     options: resolved,
@@ -127,13 +121,10 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     stemEntries: stems.entries,
     stemDocumentCounts: stems.documentCounts,
     fieldFactors: computeFieldFactors(fieldLengths, documentCount, resolved),
-    tokenIds,
-    specOffsets: spec.offsets,
-    specEntries: spec.entries,
-    specDocumentCounts: spec.documentCounts,
+    tokenIds: tokenTable,
+    occurrences: occurrences.subarray(0, occurrenceCount * 2),
     specLengths,
     specAverageLength: documentCount === 0 ? 0 : specLengths.reduce((sum, length) => sum + length, 0) / documentCount,
-    exactNames,
   };
 }
 
@@ -145,36 +136,29 @@ interface GroupedOccurrences {
 }
 
 /**
- * Counting-sorts the occurrence pairs by `keyOf(tokenId)` (skipping keys below 0, and the toolset field
- * unless `withToolset`), keeping document order within a key, and counts distinct documents per key.
+ * Counting-sorts the occurrence pairs by the stem of their token (skipping stop words, stem -1), keeping
+ * document order within a stem, and counts distinct documents per stem.
  */
-function groupOccurrences(
-  occurrences: Int32Array,
-  occurrenceCount: number,
-  keyCount: number,
-  keyOf: (tokenId: number) => number,
-  withToolset: boolean,
-): GroupedOccurrences {
-  const offsets = new Int32Array(keyCount + 1);
-  const included = (documentField: number): boolean => withToolset || documentField % FIELD_COUNT !== FIELD_COUNT - 1;
+function groupOccurrences(occurrences: Int32Array, occurrenceCount: number, stemCount: number, tokenStems: readonly number[]): GroupedOccurrences {
+  const offsets = new Int32Array(stemCount + 1);
   for (let occurrence = 0; occurrence < occurrenceCount; occurrence++) {
-    const key = keyOf(occurrences[occurrence * 2]!);
-    if (key >= 0 && included(occurrences[occurrence * 2 + 1]!)) offsets[key + 1]!++;
+    const stemId = tokenStems[occurrences[occurrence * 2]!]!;
+    if (stemId >= 0) offsets[stemId + 1]!++;
   }
-  for (let key = 0; key < keyCount; key++) offsets[key + 1]! += offsets[key]!;
-  const entries = new Int32Array(offsets[keyCount]!);
-  const cursors = offsets.slice(0, keyCount);
-  const documentCounts = new Int32Array(keyCount);
-  const lastDocument = new Int32Array(keyCount).fill(-1);
+  for (let stemId = 0; stemId < stemCount; stemId++) offsets[stemId + 1]! += offsets[stemId]!;
+  const entries = new Int32Array(offsets[stemCount]!);
+  const cursors = offsets.slice(0, stemCount);
+  const documentCounts = new Int32Array(stemCount);
+  const lastDocument = new Int32Array(stemCount).fill(-1);
   for (let occurrence = 0; occurrence < occurrenceCount; occurrence++) {
-    const key = keyOf(occurrences[occurrence * 2]!);
+    const stemId = tokenStems[occurrences[occurrence * 2]!]!;
+    if (stemId < 0) continue;
     const documentField = occurrences[occurrence * 2 + 1]!;
-    if (key < 0 || !included(documentField)) continue;
-    entries[cursors[key]!++] = documentField;
+    entries[cursors[stemId]!++] = documentField;
     const document = (documentField / FIELD_COUNT) | 0;
-    if (lastDocument[key] !== document) {
-      lastDocument[key] = document;
-      documentCounts[key]!++;
+    if (lastDocument[stemId] !== document) {
+      lastDocument[stemId] = document;
+      documentCounts[stemId]!++;
     }
   }
   return { offsets, entries, documentCounts };
@@ -194,11 +178,4 @@ function computeFieldFactors(fieldLengths: Float64Array, documentCount: number, 
     factors[position] = weights[field]! / (1 - b + b * relative);
   }
   return factors;
-}
-
-function addExactName(exactNames: Map<string, number[]>, key: string, document: number): void {
-  if (key === '') return;
-  const documents = exactNames.get(key);
-  if (documents === undefined) exactNames.set(key, [document]);
-  else if (documents[documents.length - 1] !== document) documents.push(document);
 }

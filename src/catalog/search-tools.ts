@@ -1,9 +1,10 @@
 import type { Tool } from '../tools/tool.ts';
+import { compareTools } from './compare-tools.ts';
 import { analyzeTokens } from './analyze-tokens.ts';
 import { buildSearchIndex, FIELD_COUNT, type SearchIndex } from './build-search-index.ts';
 import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
 import { expandQuery } from './expand-query.ts';
-import { normalizeName } from './normalize-name.ts';
+import { findExactNames } from './find-exact-names.ts';
 import type { SearchOptions } from './search-options.ts';
 import { selectTop } from './select-top.ts';
 import { scoreSpecBm25 } from './score-spec-bm25.ts';
@@ -18,9 +19,10 @@ export interface SearchMatch {
 
 /**
  * Ranks `tools` for `query`. The contract of SPEC.md holds: a tool whose name is exactly the query comes
- * first, the tool that the SPEC BM25 (name + description + parameter names) ranks first is always among
- * the results, and when no tool shares a word with the query, a literal case-insensitive substring match
- * on tool names is returned. Between those, tools are ranked by a field-weighted BM25 over identifier-split,
+ * first; the tool that the SPEC BM25 (name + description + parameter names) ranks first is always among
+ * the results (unless exact name matches alone fill the limit); and when that BM25 scores nothing, the
+ * tools whose names contain the query literally (case-insensitive) are returned, and only when there are
+ * none either, the stemmed and synonym matches. Between those, tools are ranked by a field-weighted BM25 over identifier-split,
  * stemmed, stop-word-free terms with synonym expansion (docs/search-quality.md). Ties are broken by name,
  * then toolset, so the result never depends on the input order.
  */
@@ -33,13 +35,25 @@ export function searchIndex(index: SearchIndex, query: string, limit: number): S
   if (limit <= 0 || index.tools.length === 0) return [];
   const queryTokens = tokenize(query);
   const specScores = scoreSpecBm25(index, queryTokens);
-  const scored = scoreQuery(index, analyzeTokens(queryTokens, new Map()));
-  const scores = scored?.scores;
-  const exact = index.exactNames.get(normalizeName(query)) ?? [];
-  const ranked = rankDocuments(index, scored ?? { scores: specScores, terms: [], conceptCount: 0 }, exact, limit);
-  if (ranked.length === 0) return matchNameSubstring(index.tools, query, limit);
-  keepSpecFirst(index, ranked, specScores, limit);
-  return withReportedScores(index, ranked, scores ?? specScores);
+  const specFirst = selectTop(index.tools, specScores, 1)[0];
+  if (specFirst === undefined) {
+    // SPEC.md: no positive BM25 score -> literal substring search in the tool name. Stems and synonyms
+    // get their turn only when that finds nothing either.
+    const substringMatches = matchNameSubstring(index.tools, query, limit);
+    if (substringMatches.length > 0) return substringMatches;
+  }
+  const stems = analyzeTokens(queryTokens, new Map());
+  const scored = scoreQuery(index, stems);
+  const scores = scored?.scores ?? specScores;
+  const exact = findExactNames(index, query, stems);
+  const ranked = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, limit);
+  if (specFirst !== undefined && !ranked.includes(specFirst) && exact.length < limit) {
+    // The SPEC BM25's first tool is never dropped: it takes the last place when it is missing. Only
+    // exact name matches rank before it, when they alone fill the limit.
+    if (ranked.length >= limit) ranked.pop();
+    ranked.push(specFirst);
+  }
+  return withReportedScores(index, ranked, scores);
 }
 
 /**
@@ -148,14 +162,6 @@ function rankDocuments(index: SearchIndex, scored: QueryScores, exact: readonly 
 const DIVERSITY_POOL_FACTOR = 4;
 const DIVERSITY_POOL_MINIMUM = 30;
 
-/** Puts the SPEC BM25's first tool into `ranked` (in place of the last result) when it is missing. */
-function keepSpecFirst(index: SearchIndex, ranked: number[], specScores: Float64Array, limit: number): void {
-  const specFirst = selectTop(index.tools, specScores, 1)[0];
-  if (specFirst === undefined || ranked.includes(specFirst)) return;
-  if (ranked.length >= limit) ranked.pop();
-  ranked.push(specFirst);
-}
-
 /** Tools whose name contains the query, literally and case-insensitively; prefixes and short names first. */
 export function matchNameSubstring(tools: readonly Tool[], query: string, limit: number): SearchMatch[] {
   const needle = query.trim().toLowerCase();
@@ -166,12 +172,4 @@ export function matchNameSubstring(tools: readonly Tool[], query: string, limit:
   return found.slice(0, limit).map((tool) => ({ tool, score: 0 }));
 }
 
-/** Name, then toolset, in code-unit order. */
-export function compareTools(left: Tool, right: Tool): number {
-  return compareText(left.name, right.name) || compareText(left.toolset, right.toolset);
-}
-
-/** Code-unit order: the same on every machine and locale. */
-export function compareText(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
-}
+export { compareText, compareTools } from './compare-tools.ts';

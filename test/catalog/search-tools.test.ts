@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_SEARCH_OPTIONS } from '../../src/catalog/search-options.ts';
+import { searchTools } from '../../src/catalog/search-tools.ts';
+import { loadMcpSample, makeTool } from './catalog-fixtures.ts';
+
+const sample = loadMcpSample();
+
+function topNames(query: string, limit = 5, tools = sample): string[] {
+  return searchTools(tools, query, limit).map((match) => match.tool.originalName ?? match.tool.name);
+}
+
+describe('searchTools', () => {
+  it('ranks a tool whose name is exactly the query first', () => {
+    assert.equal(topNames('create_issue')[0], 'create_issue');
+    assert.equal(topNames('mcp_slack_slack_post_message')[0], 'slack_post_message');
+  });
+
+  it('treats case and separators alike for an exact name', () => {
+    assert.equal(topNames('Create Issue')[0], 'create_issue');
+    assert.equal(topNames('createIssue')[0], 'create_issue');
+  });
+
+  it('puts an exact name first even when other tools repeat the query words more', () => {
+    const tools = [
+      makeTool('issue_report', 'report report report an issue issue issue'),
+      makeTool('report', 'Files something.'),
+    ];
+    assert.equal(searchTools(tools, 'report', 2)[0]!.tool.name, 'report');
+  });
+
+  it('finds tools by the words of their identifiers', () => {
+    assert.equal(topNames('post a message to a slack channel')[0], 'slack_post_message');
+    assert.equal(topNames('geocode an address')[0], 'maps_geocode');
+  });
+
+  it('matches inflected words through stemming', () => {
+    assert.ok(topNames('creating issues', 3).includes('create_issue'));
+    assert.ok(topNames('listed commits', 3).includes('list_commits'));
+  });
+
+  it('matches synonyms of tool verbs and nouns at a lower weight', () => {
+    const tools = [makeTool('delete_file', 'Deletes a file.'), makeTool('read_file', 'Reads a file.')];
+    assert.equal(searchTools(tools, 'remove file', 2)[0]!.tool.name, 'delete_file');
+    const withoutSynonyms = searchTools(tools, 'remove file', 2, { synonymWeight: 0 });
+    assert.equal(withoutSynonyms[0]!.score, withoutSynonyms[1]!.score);
+  });
+
+  it('finds "GitHub" in a description when asked for "github"', () => {
+    const tools = [makeTool('open_pr', 'Opens a pull request on GitHub.'), makeTool('open_mr', 'Opens a merge request on GitLab.')];
+    assert.equal(searchTools(tools, 'github', 2)[0]!.tool.name, 'open_pr');
+  });
+
+  it('counts a name match above the same word in a description', () => {
+    const tools = [makeTool('weather_forecast', 'Returns data.'), makeTool('lookup', 'Returns the weather forecast data.')];
+    assert.equal(searchTools(tools, 'weather forecast', 2)[0]!.tool.name, 'weather_forecast');
+  });
+
+  it('ignores stop words', () => {
+    assert.deepEqual(topNames('the directions'), topNames('directions'));
+  });
+
+  it('gives each part of a long query a tool before near-duplicates of the first', () => {
+    const filler = Array.from({ length: 30 }, (_, index) => makeTool(`tool_${index}`, `Handles record number ${index} of the archive.`));
+    const tools = [
+      makeTool('get_weather_forecast', 'Weather forecast for a city.'),
+      makeTool('get_weather_forecast_hourly', 'Hourly weather forecast for a city.'),
+      makeTool('get_weather_forecast_daily', 'Daily weather forecast for a city.'),
+      makeTool('send_email', 'Send an email.'),
+      ...filler,
+    ];
+    const query = 'get the weather forecast for the city of Paris for tomorrow morning, then email it to my manager';
+    const diversified = searchTools(tools, query, 4, { diversity: 0.2 }).map((match) => match.tool.name);
+    assert.deepEqual(diversified.slice(0, 2), ['get_weather_forecast', 'send_email']);
+    const plain = searchTools(tools, query, 4, { diversity: 1 }).map((match) => match.tool.name);
+    assert.equal(plain[0], 'get_weather_forecast');
+    assert.equal(plain[3], 'send_email');
+  });
+
+  it('does not diversify a short query', () => {
+    const tools = [makeTool('get_weather_forecast', 'Weather forecast.'), makeTool('get_weather_daily', 'Daily weather.'), makeTool('send_email', 'Email.')];
+    const names = searchTools(tools, 'weather email', 3, { diversity: 0.01 }).map((match) => match.tool.name);
+    assert.deepEqual(names, searchTools(tools, 'weather email', 3, { diversity: 1 }).map((match) => match.tool.name));
+  });
+
+  it('falls back to a tool-name substring match when no word matches', () => {
+    const tools = [makeTool('mcp_github_get_issue', 'Fetch one.'), makeTool('mcp_github_list', 'List.'), makeTool('other', 'Other.')];
+    const matches = searchTools(tools, 'ithub_ge', 5);
+    assert.deepEqual(
+      matches.map((match) => match.tool.name),
+      ['mcp_github_get_issue'],
+    );
+    assert.equal(matches[0]!.score, 0);
+  });
+
+  it('returns nothing for a non-positive limit or an empty catalog', () => {
+    assert.deepEqual(searchTools(sample, 'slack', 0), []);
+    assert.deepEqual(searchTools([], 'slack', 5), []);
+    assert.deepEqual(searchTools(sample, 'zzzz qqqq', 5), []);
+  });
+
+  it('reports scores that never increase down the list', () => {
+    for (const query of ['github', 'create_issue', 'send a message and get directions to the airport then open an issue for it']) {
+      const scores = searchTools(sample, query, 10).map((match) => match.score);
+      for (let index = 1; index < scores.length; index++) assert.ok(scores[index - 1]! >= scores[index]!, query);
+    }
+  });
+
+  it('does not change the options it is given or the defaults', () => {
+    const options = { fieldWeights: { name: 4 } };
+    searchTools(sample, 'slack', 3, options);
+    assert.deepEqual(options, { fieldWeights: { name: 4 } });
+    assert.equal(DEFAULT_SEARCH_OPTIONS.fieldWeights.name, 3);
+    assert.ok(Object.isFrozen(DEFAULT_SEARCH_OPTIONS));
+  });
+});
