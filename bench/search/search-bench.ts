@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildSearchIndex, type SearchIndex } from '../../src/catalog/build-search-index.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
@@ -89,7 +89,7 @@ function runStamp(): RunStamp {
     date: new Date().toISOString().slice(0, 10),
     commit: dirty === '' ? commit : `${commit} (+ uncommitted changes)`,
     node: `Node ${process.versions.node}`,
-    machine: `${cpus().length} cores, ${processor}`,
+    machine: `${cpus().length} cores, ${processor}, load average ${loadavg()[0]!.toFixed(1)} at the end of the run`,
   };
 }
 

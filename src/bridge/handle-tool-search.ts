@@ -1,7 +1,9 @@
 import { clipDescription } from '../catalog/clip-description.ts';
 import { searchTools } from '../catalog/search-tools.ts';
 import { failure, success, type CallOutcome } from '../dispatch/call-outcome.ts';
-import { originalNameOf, type ToolArguments } from '../tools/tool.ts';
+import { compareTools } from '../catalog/compare-tools.ts';
+import { tokenize } from '../catalog/tokenize.ts';
+import { originalNameOf, type Tool, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_SEARCH } from './bridge-tool-names.ts';
 import type { SessionScope } from './session-scope.ts';
 
@@ -58,10 +60,35 @@ export function searchCatalog(scope: SessionScope, query: string, limit: number)
   return { ...result, hint: emptyResultHint(scope) };
 }
 
+/** Servers listed by name in an empty result's hint; the rest are counted. */
+const HINT_TOOLSET_LIMIT = 15;
+
+/**
+ * What to try when nothing matched: the connected toolsets with their tool counts, and retry examples
+ * made of a service name plus the action words of one of its real tools ("slack post message").
+ */
 function emptyResultHint(scope: SessionScope): string {
   if (scope.catalog.length === 0) return 'No tools are deferred in this session: every tool is already in your tool list.';
-  const toolsets = [...new Set(scope.catalog.map((tool) => tool.toolset))].sort();
-  return `No tool matched. Available toolsets: ${toolsets.join(', ')}. Retry with a service name plus an action, e.g. "${toolsets[0]!.replace(/^mcp-/, '')} list".`;
+  const byToolset = new Map<string, Tool[]>();
+  for (const tool of scope.catalog) {
+    const tools = byToolset.get(tool.toolset);
+    if (tools === undefined) byToolset.set(tool.toolset, [tool]);
+    else tools.push(tool);
+  }
+  const toolsets = [...byToolset.keys()].sort();
+  const listed = toolsets.slice(0, HINT_TOOLSET_LIMIT).map((toolset) => `${toolset} (${byToolset.get(toolset)!.length})`);
+  const more = toolsets.length > HINT_TOOLSET_LIMIT ? ` and ${toolsets.length - HINT_TOOLSET_LIMIT} more` : '';
+  const examples = toolsets.slice(0, 2).map((toolset) => `"${retryExample(toolset, byToolset.get(toolset)!)}"`);
+  return `No tool matched. Connected toolsets (tools): ${listed.join(', ')}${more}. Retry with a service name plus an action, e.g. ${examples.join(' or ')}.`;
+}
+
+/** "<service> <action words>" from the toolset's shortest tool name, without the service's own words. */
+function retryExample(toolset: string, tools: readonly Tool[]): string {
+  const service = toolset.replace(/^mcp[-_]/, '');
+  const serviceWords = new Set(['mcp', ...tokenize(service)]);
+  const shortest = [...tools].sort((left, right) => left.name.length - right.name.length || compareTools(left, right))[0]!;
+  const action = tokenize(originalNameOf(shortest)).filter((word) => !serviceWords.has(word));
+  return [service, ...(action.length > 0 ? action : ['list'])].join(' ');
 }
 
 /**

@@ -85,7 +85,10 @@ describe('tool_search', () => {
   it('says which toolsets exist and how to retry when nothing matches', () => {
     const result = search(registry, { query: 'zzzz qqqq' });
     assert.deepEqual(result.matches, []);
-    assert.equal(result.hint, 'No tool matched. Available toolsets: mcp-filesystem, mcp-memory, mcp-slack. Retry with a service name plus an action, e.g. "filesystem list".');
+    assert.equal(
+      result.hint,
+      'No tool matched. Connected toolsets (tools): mcp-filesystem (14), mcp-memory (9), mcp-slack (8). Retry with a service name plus an action, e.g. "filesystem edit file" or "memory open nodes".',
+    );
   });
 
   it('searches only the session toolsets', () => {

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { searchCatalog } from '../../src/bridge/handle-tool-search.ts';
+import { buildSessionScope } from '../../src/bridge/session-scope.ts';
+import { DEFAULT_TOOL_SEARCH_CONFIG } from '../../src/config/tool-search-config.ts';
+import { CORE_TOOL_NAMES } from '../../src/tools/core-tool-names.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { makeTool } from './catalog-fixtures.ts';
+
+function hintFor(tools: Tool[], query: string): string | undefined {
+  const toolsets = [...new Set(tools.map((tool) => tool.toolset))];
+  const scope = buildSessionScope({ registry: tools, toolsets, config: DEFAULT_TOOL_SEARCH_CONFIG, coreNames: CORE_TOOL_NAMES });
+  return searchCatalog(scope, query, 5).hint;
+}
+
+describe('the empty tool_search result', () => {
+  it('names the connected toolsets with their tool counts and retry examples from real tool names', () => {
+    const tools = [
+      makeTool('mcp_github_create_issue', 'Open an issue.', [], 'mcp-github'),
+      makeTool('mcp_github_list_pull_requests', 'Pull requests.', [], 'mcp-github'),
+      makeTool('mcp_slack_slack_post_message', 'Post to a channel.', [], 'mcp-slack'),
+    ];
+    assert.equal(
+      hintFor(tools, 'zzzz qqqq'),
+      'No tool matched. Connected toolsets (tools): mcp-github (2), mcp-slack (1). Retry with a service name plus an action, e.g. "github create issue" or "slack post message".',
+    );
+  });
+
+  it('counts the toolsets past the first fifteen instead of listing them', () => {
+    const tools = Array.from({ length: 18 }, (_, index) => makeTool(`mcp_s${index}_list`, 'Lists.', [], `mcp-s${String(index).padStart(2, '0')}`));
+    const hint = hintFor(tools, 'zzzz') ?? '';
+    assert.match(hint, /mcp-s14 \(1\) and 3 more\./);
+    assert.doesNotMatch(hint, /mcp-s15/);
+  });
+
+  it('has no hint when something matched', () => {
+    assert.equal(hintFor([makeTool('mcp_github_create_issue', 'Open an issue.', [], 'mcp-github')], 'issue'), undefined);
+  });
+});
