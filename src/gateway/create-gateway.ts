@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { isBridgeToolName, TOOL_CALL } from '../bridge/bridge-tool-names.ts';
+import { isBridgeToolName, TOOL_CALL, TOOL_DESCRIBE } from '../bridge/bridge-tool-names.ts';
 import type { CallOutcome } from '../dispatch/call-outcome.ts';
 import { failure } from '../dispatch/call-outcome.ts';
 import type { McpToolRename } from '../integrations/mcp-client/index.ts';
@@ -164,7 +164,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     async call(session, name, rawArguments, request, signal) {
       const outcome = await requests.run(request, () => session.call(name, rawArguments, signal === undefined ? {} : { signal }));
       if (outcome.ok || outcome.error.code !== 'unknown_tool') return outcome;
-      const target = name === TOOL_CALL ? targetName(rawArguments) : isBridgeToolName(name) ? undefined : name;
+      const target = name === TOOL_CALL || name === TOOL_DESCRIBE ? targetName(rawArguments) : isBridgeToolName(name) ? undefined : name;
       const explained = target === undefined ? undefined : explainUnavailable(target);
       return explained ?? outcome;
     },

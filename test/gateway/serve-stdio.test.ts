@@ -151,7 +151,8 @@ describe('tool-search serve over stdio, in front of server-everything and server
       ],
     );
     for (const line of lines) {
-      assert.equal(line.session, 'stdio');
+      assert.match(line.session, /^stdio-[0-9a-f]{8}$/);
+      assert.equal(line.session, lines[0].session);
       assert.equal(typeof line.duration_ms, 'number');
       assert.ok(!Number.isNaN(Date.parse(line.time)));
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -90,7 +91,8 @@ export const serveCommand: Command = {
     if (port === undefined) {
       const transport = new StdioServerTransport();
       gateway.start();
-      const connection = await connectGatewayServer(gateway, transport, 'stdio');
+      // One client per process: a fresh id per start tells runs apart in the activity log.
+      const connection = await connectGatewayServer(gateway, transport, `stdio-${randomUUID().slice(0, 8)}`);
       stopServing.push(() => connection.close());
       process.stdin.once('end', () => void shutdown());
       process.stdin.once('close', () => void shutdown());
