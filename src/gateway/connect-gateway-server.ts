@@ -43,7 +43,9 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
+    // Never a stale list: wait for the first connections, and for re-reads a list_changed started.
     await gateway.ready();
+    await gateway.settled();
     return { tools: assembledTools() };
   });
 

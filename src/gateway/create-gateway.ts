@@ -43,6 +43,11 @@ export interface Gateway {
   start(): void;
   /** Resolves when every upstream's first attempt settled, or the startup wait ran out. */
   ready(): Promise<void>;
+  /**
+   * Resolves when the upstreams' tool lists are settled: no re-read after a `tools/list_changed` is
+   * still under way (waiting at most the connect timeout for a server that does not answer).
+   */
+  settled(): Promise<void>;
   statuses(): readonly UpstreamStatus[];
   /** Per upstream, in config order: its status once its first connection attempt has settled. */
   firstAttempts(): ReadonlyArray<Promise<UpstreamStatus>>;
@@ -139,6 +144,15 @@ export function createGateway(options: GatewayOptions): Gateway {
         });
       });
       return readiness;
+    },
+    settled() {
+      return new Promise<void>((resolve) => {
+        const handle = timers.setTimeout(resolve, config.connectTimeoutMs);
+        void Promise.all(upstreams.map((upstream) => upstream.settled())).then(() => {
+          timers.clearTimeout(handle);
+          resolve();
+        });
+      });
     },
     statuses: () => upstreams.map((upstream) => upstream.status()),
     firstAttempts: () => upstreams.map((upstream) => upstream.firstAttempt().then(() => upstream.status())),

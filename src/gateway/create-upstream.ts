@@ -40,6 +40,8 @@ export interface Upstream {
   tools(): readonly Tool[];
   /** Starts the first connection attempt. */
   start(): void;
+  /** Resolves once re-reads of its tool list started so far (after `tools/list_changed`) have finished. */
+  settled(): Promise<void>;
   /** Why calls cannot reach it now and when it is retried; undefined while connected. */
   unavailableMessage(): string | undefined;
   /** Settles once the first connection attempt has succeeded or failed. */
@@ -215,6 +217,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       if (started) return;
       started = true;
       void attempt();
+    },
+    settled() {
+      return connection?.source.settled() ?? Promise.resolve();
     },
     unavailableMessage() {
       return state === 'connected' ? undefined : unavailable();

@@ -57,6 +57,11 @@ export interface McpToolSource {
   readonly renames: () => readonly McpToolRename[];
   /** Re-reads the tool lists of the given servers (all when omitted); rejects when a server fails. */
   readonly refresh: (servers?: readonly string[]) => Promise<void>;
+  /**
+   * Resolves once every re-read started so far (by `list_changed` or `refresh()`) has finished, failed
+   * or not, so a host can answer `tools/list` from a settled tool set.
+   */
+  readonly settled: () => Promise<void>;
   /** Stops following `list_changed` and removes the source's notification handlers. Clients stay open. */
   readonly close: () => void;
 }
@@ -147,6 +152,7 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
       }
       return reread(targets);
     },
+    settled: () => queue.then(() => undefined),
     close: () => {
       if (closed) return;
       closed = true;
