@@ -121,7 +121,11 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const explainUnavailable = (name: string): CallOutcome | undefined => {
     // A server that never connected has no known tool names; its prefix still tells whose the name is.
-    const server = catalog.serverOf(name) ?? upstreams.find((candidate) => name.startsWith(toolNamePrefix(candidate.name)))?.name;
+    // The longest prefix wins: `mcp_a_b_x` belongs to server `a_b` before server `a`.
+    const byPrefix = upstreams
+      .filter((candidate) => name.startsWith(toolNamePrefix(candidate.name)))
+      .sort((left, right) => right.name.length - left.name.length)[0];
+    const server = catalog.serverOf(name) ?? byPrefix?.name;
     const message = upstreams.find((candidate) => candidate.name === server)?.unavailableMessage();
     return message === undefined ? undefined : failure('tool_failed', `Tool '${name}' cannot be called now. ${message}`);
   };
