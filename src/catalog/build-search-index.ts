@@ -31,6 +31,8 @@ export interface SearchIndex {
    * fieldWeight / (1 - b + b * fieldLength / averageFieldLength).
    */
   readonly fieldFactors: Float64Array;
+  /** document * FIELD_COUNT + field -> number of index terms (stop words excluded) there. */
+  readonly fieldLengths: Float64Array;
   /** Raw token -> token id, for the SPEC BM25 (which neither stems nor drops stop words). */
   readonly tokenIds: Pick<TokenTable, 'find' | 'size'>;
   /**
@@ -121,6 +123,7 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     stemEntries: stems.entries,
     stemDocumentCounts: stems.documentCounts,
     fieldFactors: computeFieldFactors(fieldLengths, documentCount, resolved),
+    fieldLengths,
     tokenIds: tokenTable,
     occurrences: occurrences.subarray(0, occurrenceCount * 2),
     specLengths,

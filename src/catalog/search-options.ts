@@ -42,6 +42,12 @@ export interface SearchOptions {
    * a short query asks for one thing, and its near-duplicates are its best answers. @default 8
    */
   readonly diversityMinimumWords?: number;
+  /**
+   * Bonus for a query that covers a tool's name: the score is multiplied by 1 + nameCoverage * (share of
+   * the name's terms that the query has, synonyms counted at their weight). Names are the most telling
+   * words a tool has; 0 turns it off. @default 1.5
+   */
+  readonly nameCoverage?: number;
 }
 
 /** {@link SearchOptions} with every field set. */
@@ -54,6 +60,7 @@ export interface ResolvedSearchOptions {
   readonly diversity: number;
   readonly coordination: number;
   readonly diversityMinimumWords: number;
+  readonly nameCoverage: number;
 }
 
 /** The defaults, tuned on Seal-Tools dev only (docs/search-quality.md). */
@@ -66,6 +73,7 @@ export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   diversity: 0.8,
   coordination: 0.5,
   diversityMinimumWords: 8,
+  nameCoverage: 1.5,
 });
 
 /** Fills the unset fields of `options` from the defaults; never mutates its input. */
@@ -79,5 +87,6 @@ export function resolveSearchOptions(options: SearchOptions = {}): ResolvedSearc
     diversity: options.diversity ?? DEFAULT_SEARCH_OPTIONS.diversity,
     coordination: options.coordination ?? DEFAULT_SEARCH_OPTIONS.coordination,
     diversityMinimumWords: options.diversityMinimumWords ?? DEFAULT_SEARCH_OPTIONS.diversityMinimumWords,
+    nameCoverage: options.nameCoverage ?? DEFAULT_SEARCH_OPTIONS.nameCoverage,
   };
 }

@@ -82,6 +82,7 @@ function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores |
   const scores = new Float64Array(documentCount);
   // Per document: how many of the user's words it matches (by the word or a synonym), for coordination.
   const matchedConcepts = new Uint16Array(documentCount);
+  const nameMatches = new Float64Array(documentCount);
   const lastConcept = new Int32Array(documentCount).fill(-1);
   const contributions: TermContribution[] = [];
   let conceptCount = 0;
@@ -95,8 +96,9 @@ function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores |
     const contribution: TermContribution = {
       forEachDocument: (visit) => forEachFrequency(index, stemId, (document, frequency) => visit(document, (termWeight * frequency) / (frequency + k1))),
     };
-    forEachFrequency(index, stemId, (document, frequency) => {
+    forEachFrequency(index, stemId, (document, frequency, inName) => {
       scores[document]! += (termWeight * frequency) / (frequency + k1);
+      if (inName) nameMatches[document]! += weight;
       if (lastConcept[document] !== concept) {
         lastConcept[document] = concept;
         matchedConcepts[document]!++;
@@ -105,6 +107,14 @@ function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores |
     contributions.push(contribution);
   }
   if (contributions.length === 0) return undefined;
+  const { nameCoverage } = index.options;
+  if (nameCoverage > 0) {
+    for (let document = 0; document < documentCount; document++) {
+      const matched = nameMatches[document]!;
+      const length = index.fieldLengths[document * FIELD_COUNT]!;
+      if (matched > 0 && length > 0) scores[document]! *= 1 + nameCoverage * Math.min(1, matched / length);
+    }
+  }
   if (coordination > 0 && conceptCount > 1) {
     for (let document = 0; document < documentCount; document++) {
       const matched = matchedConcepts[document]!;
@@ -115,22 +125,25 @@ function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores |
 }
 
 /** Calls `visit` once per document containing the stem, with its BM25F pseudo-frequency there. */
-function forEachFrequency(index: SearchIndex, stemId: number, visit: (document: number, frequency: number) => void): void {
+function forEachFrequency(index: SearchIndex, stemId: number, visit: (document: number, frequency: number, inName: boolean) => void): void {
   const { stemEntries: entries, fieldFactors: factors } = index;
   const end = index.stemOffsets[stemId + 1]!;
   let current = -1;
   let frequency = 0;
+  let inName = false;
   for (let position = index.stemOffsets[stemId]!; position < end; position++) {
     const documentField = entries[position]!;
     const document = (documentField / FIELD_COUNT) | 0;
     if (document !== current) {
-      if (current >= 0) visit(current, frequency);
+      if (current >= 0) visit(current, frequency, inName);
       current = document;
       frequency = 0;
+      inName = false;
     }
     frequency += factors[documentField]!;
+    if (documentField % FIELD_COUNT === 0) inName = true;
   }
-  if (current >= 0) visit(current, frequency);
+  if (current >= 0) visit(current, frequency, inName);
 }
 
 /** Dense scores of one query, plus what the diversifier needs to recompute them per term. */

@@ -70,7 +70,7 @@ describe('searchTools', () => {
       ...filler,
     ];
     const query = 'get the weather forecast for the city of Paris for tomorrow morning, then email it to my manager';
-    const diversified = searchTools(tools, query, 4, { diversity: 0.2 }).map((match) => match.tool.name);
+    const diversified = searchTools(tools, query, 4, { diversity: 0.1 }).map((match) => match.tool.name);
     assert.deepEqual(diversified.slice(0, 2), ['get_weather_forecast', 'send_email']);
     const plain = searchTools(tools, query, 4, { diversity: 1 }).map((match) => match.tool.name);
     assert.equal(plain[0], 'get_weather_forecast');
