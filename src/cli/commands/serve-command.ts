@@ -111,6 +111,17 @@ export const serveCommand: Command = {
       stopServing.push(() => http.close());
       log(`serving MCP over Streamable HTTP at ${http.url.href} with ${loaded.config.servers.length} upstream server(s) from ${loaded.path}`);
     }
+    void gateway.ready().then(() => {
+      if (stopping) return;
+      const statuses = gateway.statuses();
+      const connected = statuses.filter((status) => status.state === 'connected').length;
+      const assembled = gateway.createSession('startup-summary').assemble();
+      log(
+        `ready: ${connected} of ${statuses.length} server(s) connected, ${gateway.tools().length} tools; ` +
+          `Tool Search is ${assembled.active ? 'active' : 'not active'}, so clients see ${assembled.tools.length} tools ` +
+          `(${assembled.tokensAfter} schema tokens instead of ${assembled.tokensBefore})`,
+      );
+    });
     const onSignal = (): void => void shutdown();
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
