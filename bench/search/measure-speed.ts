@@ -17,7 +17,7 @@ export interface SpeedRow {
   readonly size: number;
   readonly build: TimingSummary;
   readonly query: TimingSummary;
-  /** Growth of the used heap while one built index is alive, in MiB (after a full collection). */
+  /** Growth of heap plus array buffers while one built index is alive, in MiB (after full collections). */
   readonly memoryMiB: number;
 }
 
@@ -58,10 +58,10 @@ export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly T
         buildTimes.push(performance.now() - started);
       }
       collect();
-      const before = process.memoryUsage().heapUsed;
+      const before = usedMemory();
       const index = subject.build(tools);
       collect();
-      const memoryMiB = (process.memoryUsage().heapUsed - before) / (1024 * 1024);
+      const memoryMiB = (usedMemory() - before) / (1024 * 1024);
       const queryTimes: number[] = [];
       const count = queryRepetitions(size);
       for (let round = 0; round < 20; round++) subject.query(index, queries[round % queries.length]!, 10);
@@ -83,9 +83,19 @@ export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly T
   return rows;
 }
 
+/** JavaScript heap plus array buffers (typed arrays live outside the heap), in bytes. */
+function usedMemory(): number {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
 /** A function that runs a full garbage collection (enabled at run time, so `tsx` needs no flag). */
 function exposeGarbageCollector(): () => void {
   setFlagsFromString('--expose-gc');
   const collect = runInNewContext('gc') as (() => void) | undefined;
-  return () => collect?.();
+  // Twice: the first pass may leave objects that only a second one frees (weak references, finalizers).
+  return () => {
+    collect?.();
+    collect?.();
+  };
 }

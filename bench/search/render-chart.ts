@@ -1,7 +1,7 @@
 import type { QualityRow } from './measure-quality.ts';
 import type { SpeedRow } from './measure-speed.ts';
 
-const WIDTH = 980;
+const WIDTH = 1000;
 const HEIGHT = 440;
 const COLORS = ['#1f6feb', '#9a6700', '#8250df', '#1a7f37'];
 
@@ -14,7 +14,7 @@ export function renderChart(quality: readonly QualityRow[], speed: readonly Spee
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
     `<text x="20" y="24" font-size="15" font-weight="bold">Tool retrieval: recall@5 (higher is better)</text>`,
-    `<text x="600" y="24" font-size="15" font-weight="bold">Time vs catalog size (lower is better)</text>`,
+    `<text x="600" y="24" font-size="15" font-weight="bold">Median time vs catalog size (lower is better)</text>`,
     `<text x="20" y="${HEIGHT - 8}" fill="#57606a">${escapeXml(caption)}</text>`,
   ];
   parts.push(...renderQualityBars(quality));
@@ -69,7 +69,7 @@ function renderLatencyLines(speed: readonly SpeedRow[]): string[] {
   const maximum = Math.pow(10, Math.ceil(Math.log10(Math.max(...values, 1))));
   const left = 650;
   const top = 60;
-  const width = 300;
+  const width = 310;
   const height = 290;
   const xOf = (size: number): number =>
     left + ((Math.log10(size) - Math.log10(sizes[0]!)) / Math.max(1e-9, Math.log10(sizes[sizes.length - 1]!) - Math.log10(sizes[0]!))) * width;
@@ -95,7 +95,7 @@ function renderLatencyLines(speed: readonly SpeedRow[]): string[] {
     }
     const legendY = top + height + 52 + subjectIndex * 16;
     parts.push(`<line x1="${left}" x2="${left + 22}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="${color}" stroke-width="2"/>`);
-    parts.push(`<text x="${left + 26}" y="${legendY}">${escapeXml(subject)}: query (solid), build (dashed), median</text>`);
+    parts.push(`<text x="${left + 26}" y="${legendY}">${escapeXml(subject)}: query solid, build dashed</text>`);
   });
   return parts;
 }

@@ -10,6 +10,7 @@ import { loadBfcl } from './datasets/load-bfcl.ts';
 import { loadHandWritten } from './datasets/load-hand-written.ts';
 import { loadLiveMcpBench } from './datasets/load-live-mcp-bench.ts';
 import { loadMetaTool } from './datasets/load-metatool.ts';
+import { loadMetaToolMulti } from './datasets/load-metatool-multi.ts';
 import { loadSealTools } from './datasets/load-seal-tools.ts';
 import { measureQuality } from './measure-quality.ts';
 import { measureSpeed, type SpeedSubject } from './measure-speed.ts';
@@ -39,7 +40,7 @@ export const searchBench: BenchModule = {
     const skipQuality = argv.includes('--skip-quality');
     const dataRoot = resolveDataRoot();
     const heldOut = [loadSealTools(dataRoot, 'test_in_domain'), loadBfcl(dataRoot), loadMetaTool(dataRoot), loadLiveMcpBench(dataRoot)];
-    const tuning = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot)];
+    const tuning = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot), loadMetaToolMulti(dataRoot)];
     const rankers = [toolSearchRanker, referenceBm25Ranker, miniSearchRanker];
     const quality = skipQuality ? [] : measureQuality([...heldOut, ...tuning], rankers);
     const pool = [...heldOut, tuning[1]!].flatMap((dataset) => dataset.tools);
