@@ -33,8 +33,15 @@ export function forEachTokenRange(text: string, visit: TokenRangeVisitor): void 
       while (end < length && characterKind(text.charCodeAt(end)) === DIGIT) end++;
       visit(source, index, end);
     } else {
-      while (end < length && characterKind(text.charCodeAt(end)) >= LOWER) end++;
-      visitLetterRun(text, source, index, end, visit);
+      let mixedCase = kind === UPPER;
+      for (; end < length; end++) {
+        const next = characterKind(text.charCodeAt(end));
+        if (next < LOWER) break;
+        if (next === UPPER) mixedCase = true;
+      }
+      // Most words are all lower case: only a word with a capital needs the case-split pass.
+      if (mixedCase) visitLetterRun(text, source, index, end, visit);
+      else visit(source, index, end);
     }
     index = end;
   }
