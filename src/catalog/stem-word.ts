@@ -14,11 +14,13 @@ export function stemWord(word: string): string {
   if (!STRIPPABLE_ENDINGS.has(last)) return word;
   let stem = word;
   // Plurals and third person: ponies -> pony, boxes -> box, tools -> tool; not glass, status, analysis.
-  if (stem.endsWith('ies') && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
-  else if (stem.endsWith('sses') || stem.endsWith('xes') || stem.endsWith('ches') || stem.endsWith('shes') || stem.endsWith('zes')) {
-    stem = stem.slice(0, -2);
-  } else if (stem.endsWith('s') && !stem.endsWith('ss') && !stem.endsWith('us') && !stem.endsWith('is')) {
-    stem = stem.slice(0, -1);
+  if (last === LETTER_S) {
+    if (stem.endsWith('ies') && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
+    else if (stem.endsWith('sses') || stem.endsWith('xes') || stem.endsWith('ches') || stem.endsWith('shes') || stem.endsWith('zes')) {
+      stem = stem.slice(0, -2);
+    } else if (!stem.endsWith('ss') && !stem.endsWith('us') && !stem.endsWith('is')) {
+      stem = stem.slice(0, -1);
+    }
   }
   stem = stripSuffix(stem);
   if (stem.length > 3 && stem.endsWith('e')) stem = stem.slice(0, -1);
@@ -26,13 +28,25 @@ export function stemWord(word: string): string {
   return stem;
 }
 
+const LETTER_S = 115;
+
 const STRIPPABLE_ENDINGS: ReadonlySet<number> = new Set([...'degnrsty'].map((character) => character.charCodeAt(0)));
 
 /** Suffixes removed when at least three letters stay, longest first. */
 const SUFFIXES: readonly string[] = ['ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'ers', 'er', 'ed', 'ly', 'ion'];
 
+/** The suffixes by their last letter's code, in the order of SUFFIXES: one short list per word. */
+const SUFFIXES_BY_LAST_LETTER: ReadonlyMap<number, readonly string[]> = new Map(
+  [...new Set(SUFFIXES.map((suffix) => suffix.charCodeAt(suffix.length - 1)))].map((code) => [
+    code,
+    SUFFIXES.filter((suffix) => suffix.charCodeAt(suffix.length - 1) === code),
+  ]),
+);
+
 function stripSuffix(word: string): string {
-  for (const suffix of SUFFIXES) {
+  const candidates = SUFFIXES_BY_LAST_LETTER.get(word.charCodeAt(word.length - 1));
+  if (candidates === undefined) return word;
+  for (const suffix of candidates) {
     if (!word.endsWith(suffix)) continue;
     // creation -> creat (as create -> creat), translation -> translat.
     let stem = suffix.startsWith('ation') ? word.slice(0, -suffix.length + 2) : word.slice(0, -suffix.length);
