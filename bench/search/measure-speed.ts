@@ -93,9 +93,12 @@ function usedMemory(): number {
 function exposeGarbageCollector(): () => void {
   setFlagsFromString('--expose-gc');
   const collect = runInNewContext('gc') as (() => void) | undefined;
-  // Twice: the first pass may leave objects that only a second one frees (weak references, finalizers).
+  // Twice, with a pause: large array buffers are released on a background thread after a collection,
+  // and a second pass frees what only the first made unreachable (weak references, finalizers).
+  const pause = new Int32Array(new SharedArrayBuffer(4));
   return () => {
     collect?.();
+    Atomics.wait(pause, 0, 0, 100);
     collect?.();
   };
 }
