@@ -8,6 +8,11 @@ export interface FieldWeights {
   readonly parameters: number;
   /** The toolset (MCP server or plugin) name. @default 1 */
   readonly toolset: number;
+  /**
+   * Descriptions and string enum values of the top-level parameters; 0 turns the field off. Scored at
+   * query time for the best candidates only, so it costs the build nothing. @default 0.1
+   */
+  readonly parameterDescriptions: number;
 }
 
 /** Tuning of {@link searchTools}; every field optional, see {@link DEFAULT_SEARCH_OPTIONS}. */
@@ -65,7 +70,7 @@ export interface ResolvedSearchOptions {
 
 /** The defaults, tuned on Seal-Tools dev only (docs/search-quality.md). */
 export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
-  fieldWeights: Object.freeze({ name: 3, description: 1, parameters: 0.5, toolset: 1 }),
+  fieldWeights: Object.freeze({ name: 3, description: 1, parameters: 0.5, toolset: 1, parameterDescriptions: 0.1 }),
   k1: 2,
   b: 0.75,
   synonymWeight: 0.3,

@@ -7,6 +7,7 @@ import { expandQuery } from './expand-query.ts';
 import { findExactNames } from './find-exact-names.ts';
 import type { SearchOptions } from './search-options.ts';
 import { selectTop } from './select-top.ts';
+import { addParameterTexts } from './score-parameter-texts.ts';
 import { scoreSpecBm25 } from './score-spec-bm25.ts';
 import { tokenize } from './tokenize.ts';
 
@@ -43,7 +44,7 @@ export function searchIndex(index: SearchIndex, query: string, limit: number): S
     if (substringMatches.length > 0) return substringMatches;
   }
   const stems = analyzeTokens(queryTokens, new Map());
-  const scored = scoreQuery(index, stems);
+  const scored = scoreQuery(index, stems, limit);
   const scores = scored?.scores ?? specScores;
   const exact = findExactNames(index, query, stems);
   const ranked = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, limit);
@@ -75,15 +76,19 @@ function withReportedScores(index: SearchIndex, ranked: readonly number[], score
  * Field-weighted BM25 of every document for the analyzed query terms plus their synonyms, or undefined
  * when no term is in the index. Dense: one slot per document, zero when nothing matched.
  */
-function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores | undefined {
+function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number): QueryScores | undefined {
   const weighted = expandQuery(terms, index.options.synonymWeight);
   const documentCount = index.tools.length;
   const { k1, coordination } = index.options;
   const scores = new Float64Array(documentCount);
+  // Per document: the product of the name-coverage and coordination factors applied to its BM25F.
+  const multipliers = new Float64Array(documentCount).fill(1);
   // Per document: how many of the user's words it matches (by the word or a synonym), for coordination.
   const matchedConcepts = new Uint16Array(documentCount);
   const nameMatches = new Float64Array(documentCount);
   const lastConcept = new Int32Array(documentCount).fill(-1);
+  // Per document: the user's words it matches, as a bit mask (words 0 to 31), for the parameter field.
+  const conceptMasks = new Uint32Array(documentCount);
   const contributions: TermContribution[] = [];
   let conceptCount = 0;
   for (const { term, weight, concept } of weighted) {
@@ -102,6 +107,7 @@ function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores |
       if (lastConcept[document] !== concept) {
         lastConcept[document] = concept;
         matchedConcepts[document]!++;
+        if (concept < 32) conceptMasks[document]! |= 1 << concept;
       }
     });
     contributions.push(contribution);
@@ -112,15 +118,17 @@ function scoreQuery(index: SearchIndex, terms: readonly string[]): QueryScores |
     for (let document = 0; document < documentCount; document++) {
       const matched = nameMatches[document]!;
       const length = index.fieldLengths[document * FIELD_COUNT]!;
-      if (matched > 0 && length > 0) scores[document]! *= 1 + nameCoverage * Math.min(1, matched / length);
+      if (matched > 0 && length > 0) multipliers[document]! *= 1 + nameCoverage * Math.min(1, matched / length);
     }
   }
   if (coordination > 0 && conceptCount > 1) {
     for (let document = 0; document < documentCount; document++) {
       const matched = matchedConcepts[document]!;
-      if (matched > 0) scores[document]! *= Math.pow(matched / conceptCount, coordination);
+      if (matched > 0) multipliers[document]! *= Math.pow(matched / conceptCount, coordination);
     }
   }
+  for (let document = 0; document < documentCount; document++) scores[document]! *= multipliers[document]!;
+  addParameterTexts(index, weighted, { scores, multipliers, matchedConcepts, conceptMasks, conceptCount }, limit);
   return { scores, terms: contributions, conceptCount };
 }
 

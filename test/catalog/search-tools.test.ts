@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/catalog/search-options.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
+import type { Tool } from '../../src/tools/tool.ts';
 import { loadMcpSample, makeTool } from './catalog-fixtures.ts';
 
 const sample = loadMcpSample();
@@ -54,6 +55,27 @@ describe('searchTools', () => {
   it('counts a name match above the same word in a description', () => {
     const tools = [makeTool('weather_forecast', 'Returns data.'), makeTool('lookup', 'Returns the weather forecast data.')];
     assert.equal(searchTools(tools, 'weather forecast', 2)[0]!.tool.name, 'weather_forecast');
+  });
+
+  it('uses parameter descriptions and enum values to order tools that match the query', () => {
+    const withParameter = (name: string, parameter: Record<string, unknown>): Tool => ({
+      ...makeTool(name, 'Calculates an area.'),
+      parameters: { type: 'object', properties: { value: { type: 'string', ...parameter } } },
+    });
+    const tools = [
+      withParameter('area_v1', { description: 'Length of one side of the square.' }),
+      withParameter('area_v2', { description: 'Radius of the circle.', enum: ['metres', 'feet'] }),
+    ];
+    assert.equal(searchTools(tools, 'area of a circle', 2)[0]!.tool.name, 'area_v2');
+    assert.equal(searchTools(tools, 'area of a square', 2)[0]!.tool.name, 'area_v1');
+    assert.equal(searchTools(tools, 'area in feet', 2)[0]!.tool.name, 'area_v2');
+    const off = searchTools(tools, 'area of a circle', 2, { fieldWeights: { parameterDescriptions: 0 } });
+    assert.equal(off[0]!.score, off[1]!.score);
+  });
+
+  it('does not find a tool by its parameter descriptions alone', () => {
+    const tools = [{ ...makeTool('area', 'Calculates an area.'), parameters: { type: 'object', properties: { r: { type: 'number', description: 'Radius.' } } } }];
+    assert.deepEqual(searchTools(tools, 'radius', 5), []);
   });
 
   it('ignores stop words', () => {

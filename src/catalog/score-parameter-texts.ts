@@ -1,0 +1,109 @@
+import { analyzeTokens } from './analyze-tokens.ts';
+import type { SearchIndex } from './build-search-index.ts';
+import { selectTop } from './select-top.ts';
+import type { WeightedTerm } from './expand-query.ts';
+import { forEachParameterText } from './searchable-text.ts';
+import { tokenize } from './tokenize.ts';
+
+/**
+ * Adds the parameter-description field (scored at query time, {@link scoreParameterTexts}) to the best
+ * candidates' BM25F, before their name-coverage and coordination factors; a query word found only in
+ * the parameter texts counts as matched for coordination. Updates `state.scores` in place.
+ */
+export function addParameterTexts(index: SearchIndex, weighted: readonly WeightedTerm[], state: ScoringState, limit: number): void {
+  const fieldWeight = index.options.fieldWeights.parameterDescriptions;
+  if (fieldWeight <= 0) return;
+  const { scores, multipliers, matchedConcepts, conceptMasks, conceptCount } = state;
+  const { coordination } = index.options;
+  const candidates = selectTop(index.tools, scores, Math.max(limit * PARAMETER_POOL_FACTOR, PARAMETER_POOL_MINIMUM));
+  const found = scoreParameterTexts(index, candidates, weighted, fieldWeight);
+  candidates.forEach((document, position) => {
+    let multiplier = multipliers[document]!;
+    const newConcepts = countBits(found.conceptMasks[position]! & ~conceptMasks[document]!);
+    if (coordination > 0 && conceptCount > 1 && newConcepts > 0) {
+      const matched = matchedConcepts[document]!;
+      multiplier *= Math.pow((matched + newConcepts) / matched, coordination);
+    }
+    scores[document] = (scores[document]! / multipliers[document]! + found.additions[position]!) * multiplier;
+  });
+}
+
+/** Number of set bits of a 32-bit integer. */
+function countBits(value: number): number {
+  let count = 0;
+  for (let rest = value >>> 0; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
+/** The per-document arrays of one query's scoring that the parameter field updates. */
+export interface ScoringState {
+  readonly scores: Float64Array;
+  readonly multipliers: Float64Array;
+  readonly matchedConcepts: Uint16Array;
+  readonly conceptMasks: Uint32Array;
+  readonly conceptCount: number;
+}
+
+/** How many of the best candidates get their parameter descriptions scored: this many times the limit, at least the minimum. */
+const PARAMETER_POOL_FACTOR = 4;
+const PARAMETER_POOL_MINIMUM = 30;
+
+/**
+ * The parameter-description field, scored at query time for a few candidates only: each candidate's
+ * parameter descriptions and string enum values are analyzed like the rest of the index, and every
+ * query term found there adds weight * idf * (k1 + 1) * f / (f + k1), with f its count times
+ * `fieldWeight`, length-normalised against the candidates' average (b of the index). The idf is the
+ * index's (0 documents when the term is only here). Kept out of the build, which runs at every assembly:
+ * parameter descriptions are long, and a low-weight field only reorders tools that already match.
+ * Returns, per candidate in the order of `candidates`, the addition and the query words (concepts below
+ * 32, as a bit mask) found there.
+ */
+export function scoreParameterTexts(
+  index: SearchIndex,
+  candidates: readonly number[],
+  terms: readonly WeightedTerm[],
+  fieldWeight: number,
+): ParameterTextScores {
+  const additions = new Float64Array(candidates.length);
+  const conceptMasks = new Uint32Array(candidates.length);
+  if (fieldWeight <= 0 || candidates.length === 0 || terms.length === 0) return { additions, conceptMasks };
+  const wanted = new Map<string, number>();
+  const conceptBits = new Map<string, number>();
+  for (const { term, weight, concept } of terms) {
+    wanted.set(term, Math.max(weight, wanted.get(term) ?? 0));
+    if (concept < 32) conceptBits.set(term, (conceptBits.get(term) ?? 0) | (1 << concept));
+  }
+  const stems = new Map<string, string>();
+  const counts: Map<string, number>[] = [];
+  const lengths = new Float64Array(candidates.length);
+  candidates.forEach((document, position) => {
+    const found = new Map<string, number>();
+    forEachParameterText(index.tools[document]!, (text) => {
+      const analyzed = analyzeTokens(tokenize(text), stems);
+      lengths[position]! += analyzed.length;
+      for (const term of analyzed) if (wanted.has(term)) found.set(term, (found.get(term) ?? 0) + 1);
+    });
+    counts.push(found);
+  });
+  const average = lengths.reduce((sum, length) => sum + length, 0) / candidates.length;
+  const { k1, b } = index.options;
+  const documentCount = index.tools.length;
+  counts.forEach((found, position) => {
+    const norm = average === 0 ? 1 : 1 - b + (b * lengths[position]!) / average;
+    for (const [term, count] of found) {
+      const stemId = index.stemIds.get(term);
+      const documentFrequency = stemId === undefined ? 0 : index.stemDocumentCounts[stemId]!;
+      const idf = Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
+      const frequency = (fieldWeight * count) / norm;
+      conceptMasks[position]! |= conceptBits.get(term) ?? 0;
+      additions[position]! += (wanted.get(term)! * idf * (k1 + 1) * frequency) / (frequency + k1);
+    }
+  });
+  return { additions, conceptMasks };
+}
+
+/** What {@link scoreParameterTexts} found for each candidate. */
+export interface ParameterTextScores {
+  readonly additions: Float64Array;
+  readonly conceptMasks: Uint32Array;
+}
