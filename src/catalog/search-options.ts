@@ -68,7 +68,7 @@ export interface ResolvedSearchOptions {
   readonly nameCoverage: number;
 }
 
-/** The defaults, tuned on Seal-Tools dev only (docs/search-quality.md). */
+/** The defaults, tuned only on the tuning sets: Seal-Tools dev, hand-written MCP queries, MetaTool two-tool (docs/search-quality.md). */
 export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   fieldWeights: Object.freeze({ name: 3, description: 1, parameters: 0.5, toolset: 1, parameterDescriptions: 0.1 }),
   k1: 2,
