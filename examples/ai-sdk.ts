@@ -5,9 +5,9 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, stepCountIs, tool } from 'ai';
 import { z } from 'zod';
-import { createToolSearchSession } from 'tool-search';
+import { createToolSearchSession, resolveToolSearchConfig } from 'tool-search';
 import { createAiSdkTools, fromAiSdkTools } from 'tool-search/ai';
-import { blockDeletes, createTerminalApprover, redactSecrets } from './hooks.ts';
+import { exampleHooks } from './hooks.ts';
 import { connectExampleServers } from './connect-example-servers.ts';
 import { describeCall, EXAMPLE_PROMPT, readEndpoint } from './read-endpoint.ts';
 
@@ -22,12 +22,8 @@ try {
   );
   const session = createToolSearchSession({
     tools: () => [...appTools, ...source.tools()],
-    config: { enabled: 'on', thresholdPct: 10, searchDefaultLimit: 5, maxSearchLimit: 20 },
-    hooks: {
-      guardrails: [blockDeletes],
-      approve: createTerminalApprover({ needsApproval: (name) => name.includes('create') }),
-      afterCall: [redactSecrets],
-    },
+    config: resolveToolSearchConfig({ enabled: 'on' }).config, // these 22 tools are under auto's threshold
+    hooks: exampleHooks(), // guardrail, terminal approval, redaction (examples/hooks.ts)
   });
   const result = await generateText({
     model,

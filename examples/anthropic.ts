@@ -4,9 +4,9 @@
  * Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... npx tsx examples/anthropic.ts
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { createToolSearchSession } from 'tool-search';
+import { createToolSearchSession, resolveToolSearchConfig } from 'tool-search';
 import { runAnthropicToolUses, toAnthropicTools } from 'tool-search/anthropic';
-import { blockDeletes, createTerminalApprover, redactSecrets } from './hooks.ts';
+import { exampleHooks } from './hooks.ts';
 import { connectExampleServers } from './connect-example-servers.ts';
 import { describeCall, EXAMPLE_PROMPT, readEndpoint } from './read-endpoint.ts';
 
@@ -16,12 +16,8 @@ const { source, close } = await connectExampleServers();
 try {
   const session = createToolSearchSession({
     tools: source.tools,
-    config: { enabled: 'on', thresholdPct: 10, searchDefaultLimit: 5, maxSearchLimit: 20 },
-    hooks: {
-      guardrails: [blockDeletes],
-      approve: createTerminalApprover({ needsApproval: (name) => name.includes('create') }),
-      afterCall: [redactSecrets],
-    },
+    config: resolveToolSearchConfig({ enabled: 'on' }).config, // these 22 tools are under auto's threshold
+    hooks: exampleHooks(), // guardrail, terminal approval, redaction (examples/hooks.ts)
   });
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: EXAMPLE_PROMPT }];
   for (let step = 0; step < 8; step += 1) {

@@ -3,7 +3,7 @@
  * `hooks` option. Every integration's example uses them; so do the tests.
  */
 import { createInterface } from 'node:readline/promises';
-import { matchesGlob, type AfterCallHook, type Approver, type Guardrail } from '../src/index.ts';
+import { matchesGlob, type AfterCallHook, type Approver, type DispatchHooks, type Guardrail } from '../src/index.ts';
 
 /** A guardrail: refuse any tool whose name matches `*delete*`, whether called directly or through tool_call. */
 export const blockDeletes: Guardrail = (call) =>
@@ -44,3 +44,15 @@ export const redactSecrets: AfterCallHook = (_call, outcome) => {
   if (redacted === text) return undefined;
   return { ok: true, value: typeof outcome.value === 'string' ? redacted : JSON.parse(redacted) };
 };
+
+/**
+ * The hooks every model-driven example passes to its session: the guardrail, a terminal approval for
+ * tools that create something, and the redaction.
+ */
+export function exampleHooks(): DispatchHooks {
+  return {
+    guardrails: [blockDeletes],
+    approve: createTerminalApprover({ needsApproval: (name) => name.includes('create') }),
+    afterCall: [redactSecrets],
+  };
+}

@@ -3,9 +3,9 @@
  * /v1/responses). Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... npx tsx examples/openai-responses.ts
  */
 import OpenAI from 'openai';
-import { createToolSearchSession } from 'tool-search';
+import { createToolSearchSession, resolveToolSearchConfig } from 'tool-search';
 import { runResponsesToolCalls, toResponsesTools } from 'tool-search/openai';
-import { blockDeletes, createTerminalApprover, redactSecrets } from './hooks.ts';
+import { exampleHooks } from './hooks.ts';
 import { connectExampleServers } from './connect-example-servers.ts';
 import { describeCall, EXAMPLE_PROMPT, readEndpoint } from './read-endpoint.ts';
 
@@ -15,12 +15,8 @@ const { source, close } = await connectExampleServers();
 try {
   const session = createToolSearchSession({
     tools: source.tools,
-    config: { enabled: 'on', thresholdPct: 10, searchDefaultLimit: 5, maxSearchLimit: 20 },
-    hooks: {
-      guardrails: [blockDeletes],
-      approve: createTerminalApprover({ needsApproval: (name) => name.includes('create') }),
-      afterCall: [redactSecrets],
-    },
+    config: resolveToolSearchConfig({ enabled: 'on' }).config, // these 22 tools are under auto's threshold
+    hooks: exampleHooks(), // guardrail, terminal approval, redaction (examples/hooks.ts)
   });
   const input: OpenAI.Responses.ResponseInputItem[] = [{ role: 'user', content: EXAMPLE_PROMPT }];
   for (let step = 0; step < 8; step += 1) {
