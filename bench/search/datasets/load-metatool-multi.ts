@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Tool } from '../../../src/tools/tool.ts';
 import type { RetrievalDataset } from '../retrieval-dataset.ts';
+import { descriptionOnlyTools } from './description-only-tools.ts';
 
 /**
  * MetaTool's two-tool split (SOURCE.md in metatool/): 47 merged tools of big_tool_des.json and the 497
@@ -11,13 +11,7 @@ import type { RetrievalDataset } from '../retrieval-dataset.ts';
 export function loadMetaToolMulti(dataRoot: string): RetrievalDataset {
   const folder = join(dataRoot, 'metatool');
   const descriptions = JSON.parse(readFileSync(join(folder, 'big_tool_des.json'), 'utf8')) as Record<string, string>;
-  const tools: Tool[] = Object.entries(descriptions).map(([name, description]) => ({
-    name,
-    description,
-    parameters: { type: 'object', properties: {} },
-    toolset: 'metatool',
-    kind: 'plugin',
-  }));
+  const tools = descriptionOnlyTools(descriptions);
   const golden = JSON.parse(readFileSync(join(folder, 'multi_tool_query_golden.json'), 'utf8')) as { query: string; tool: string[] }[];
   const queries = golden.map((entry) => ({ text: entry.query, gold: [...new Set(entry.tool)] }));
   return { name: 'MetaTool two-tool', split: 'tuning', tools, queries };

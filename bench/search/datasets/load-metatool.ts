@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Tool } from '../../../src/tools/tool.ts';
 import { parseCsv } from '../parse-csv.ts';
 import type { RetrievalDataset } from '../retrieval-dataset.ts';
+import { descriptionOnlyTools } from './description-only-tools.ts';
 
 /** Keep every tenth query of the 20,614 (rows 0, 10, 20, ...), as the issue asks. */
 export const METATOOL_QUERY_STRIDE = 10;
@@ -14,13 +14,7 @@ export const METATOOL_QUERY_STRIDE = 10;
 export function loadMetaTool(dataRoot: string): RetrievalDataset {
   const folder = join(dataRoot, 'metatool');
   const descriptions = JSON.parse(readFileSync(join(folder, 'plugin_des.json'), 'utf8')) as Record<string, string>;
-  const tools: Tool[] = Object.entries(descriptions).map(([name, description]) => ({
-    name,
-    description,
-    parameters: { type: 'object', properties: {} },
-    toolset: 'metatool',
-    kind: 'plugin',
-  }));
+  const tools = descriptionOnlyTools(descriptions);
   const rows = parseCsv(readFileSync(join(folder, 'all_clean_data.csv'), 'utf8')).slice(1);
   const queries = rows
     .filter((row) => row.length >= 2)
