@@ -7,7 +7,7 @@ import { createAiSdkTools, fromAiSdkTools } from '../../src/integrations/ai-sdk/
 import { createMcpToolSource } from '../../src/integrations/mcp-client/index.ts';
 import { blockDeletes, createTerminalApprover, redactSecrets } from '../../examples/hooks.ts';
 import { createLinkedMcpServer } from './fixtures/linked-mcp-server.ts';
-import { ALWAYS_ON, createSampleTools, type ReceivedCall } from './fixtures/sample-tools.ts';
+import { ALWAYS_ON, createSampleTools, createWaitingTool, type ReceivedCall } from './fixtures/sample-tools.ts';
 import { createScriptedModel, type ScriptedTurn } from './fixtures/scripted-language-model.ts';
 
 interface Run {
@@ -211,19 +211,7 @@ describe('createAiSdkTools with streamText', () => {
   test('passes the abort signal to the real tool behind tool_call', async () => {
     const controller = new AbortController();
     let toolSignal: AbortSignal | undefined;
-    const waits: Tool = {
-      name: 'mcp_jobs_wait',
-      description: 'Waits for a long job.',
-      parameters: { type: 'object' },
-      toolset: 'mcp-jobs',
-      kind: 'mcp',
-      execute: (_args, call) =>
-        new Promise((_resolve, reject) => {
-          toolSignal = call.signal;
-          call.signal?.addEventListener('abort', () => reject(new Error('aborted')));
-          controller.abort();
-        }),
-    };
+    const waits = createWaitingTool(controller, (signal) => (toolSignal = signal));
     const session = createToolSearchSession({ tools: [waits], config: ALWAYS_ON });
     const model = createScriptedModel([{ calls: [{ tool: 'tool_call', input: { name: 'mcp_jobs_wait', arguments: {} } }] }, { text: 'never' }]);
     const result = streamText({ model, ...createAiSdkTools(session), stopWhen: stepCountIs(2), prompt: 'wait', abortSignal: controller.signal });

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
-import { createToolSearchSession, type ActivityEvent, type Tool, type ToolSearchSessionOptions } from '../../src/index.ts';
+import { createToolSearchSession, type ActivityEvent, type ToolSearchSessionOptions } from '../../src/index.ts';
 import { blockDeletes, createTerminalApprover, redactSecrets } from '../../examples/hooks.ts';
 import { PROVIDER_LOOPS, type ProviderLoop } from './fixtures/provider-loops.ts';
 import { startScriptedApiServer, type RecordedRequest } from './fixtures/scripted-api-server.ts';
-import { ALWAYS_ON, createSampleTools, type ReceivedCall } from './fixtures/sample-tools.ts';
+import { ALWAYS_ON, createSampleTools, createWaitingTool, type ReceivedCall } from './fixtures/sample-tools.ts';
 import type { ScriptedTurn } from './fixtures/scripted-language-model.ts';
 
 interface Run {
@@ -144,19 +144,7 @@ describe('provider helpers and abort signals', () => {
       const server = await startScriptedApiServer([{ calls: [{ tool: 'tool_call', input: { name: 'mcp_jobs_wait', arguments: {} } }] }, { text: 'stopped' }]);
       const controller = new AbortController();
       let seen: AbortSignal | undefined;
-      const wait: Tool = {
-        name: 'mcp_jobs_wait',
-        description: 'Waits for a long job.',
-        parameters: { type: 'object' },
-        toolset: 'mcp-jobs',
-        kind: 'mcp',
-        execute: (_args, call) =>
-          new Promise((_resolve, reject) => {
-            seen = call.signal;
-            call.signal?.addEventListener('abort', () => reject(new Error('aborted')));
-            controller.abort();
-          }),
-      };
+      const wait = createWaitingTool(controller, (signal) => (seen = signal));
       try {
         const session = createToolSearchSession({ tools: [wait], config: ALWAYS_ON });
         await assert.rejects(loop.run(session, server.origin, { stream: false, maxSteps: 2, signal: controller.signal }));
