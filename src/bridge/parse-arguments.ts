@@ -1,4 +1,5 @@
 import type { ToolArguments } from '../tools/tool.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 export type ParsedArguments = { readonly ok: true; readonly value: ToolArguments } | { readonly ok: false; readonly message: string };
 
@@ -15,7 +16,7 @@ export function parseArgumentsObject(raw: unknown, what: string): ParsedArgument
     try {
       parsed = JSON.parse(raw);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       return {
         ok: false,
         message: `${what} is not valid JSON (${reason}). Pass a JSON object, for example {"query": "..."}.`,

@@ -7,6 +7,7 @@ import { searchCommand } from './commands/search-command.ts';
 import { serveCommand } from './commands/serve-command.ts';
 import { processOutput, type CommandOutput } from './output.ts';
 import { UsageError } from './usage-error.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** Every subcommand, in the order `tool-search --help` lists them. Add a command by adding a line here. */
 export const COMMANDS: readonly Command[] = [assembleCommand, searchCommand, demoCommand, serveCommand, inspectCommand];
@@ -44,7 +45,7 @@ export async function main(argv: readonly string[], output: CommandOutput = proc
       output.stderr(`tool-search ${name}: ${error.message}\n`);
       return 2;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     output.stderr(`tool-search ${name}: unexpected error: ${message}\n`);
     if (process.env['TOOL_SEARCH_DEBUG'] === '1' && error instanceof Error) output.stderr(`${error.stack}\n`);
     return 1;

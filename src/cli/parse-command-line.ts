@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './usage-error.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -18,7 +19,7 @@ export function parseCommandLine(command: string, argv: readonly string[], optio
     return { values: parsed.values as ParsedCommandLine['values'], positionals: parsed.positionals };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const flag = /'(-[^']*)'/.exec(message)?.[1] ?? '';
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       throw new UsageError(`unknown option ${flag} for '${command}' (run 'tool-search ${command} --help' for its options)`);

@@ -6,6 +6,7 @@ import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { parseToolsetMap } from '../tools/parse-toolset-map.ts';
 import type { Tool } from '../tools/tool.ts';
 import { UsageError } from './usage-error.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** Reads a text file, turning "no such file" and friends into one-line UsageErrors. */
 export function readTextFile(path: string, what: string): string {
@@ -16,7 +17,7 @@ export function readTextFile(path: string, what: string): string {
     if (code === 'ENOENT') throw new UsageError(`${what} '${path}' does not exist`);
     if (code === 'EISDIR') throw new UsageError(`${what} '${path}' is a directory, not a file`);
     if (code === 'EACCES') throw new UsageError(`${what} '${path}' cannot be read (permission denied)`);
-    throw new UsageError(`${what} '${path}' cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`${what} '${path}' cannot be read: ${messageOf(error)}`);
   }
 }
 
@@ -25,7 +26,7 @@ export function parseJsonText(text: string, path: string, what: string): unknown
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${what} '${path}' is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`${what} '${path}' is not valid JSON: ${messageOf(error)}`);
   }
 }
 
@@ -47,7 +48,7 @@ export function readConfigDocument(path: string): unknown {
   try {
     return parseYaml(text) ?? {};
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const message = messageOf(error).split('\n')[0];
     throw new UsageError(`config file '${path}' is not valid YAML: ${message}`);
   }
 }

@@ -1,6 +1,7 @@
 import type { ToolCallContext, ToolExecutor } from '../tools/tool.ts';
 import { failure, success, type CallOutcome, type ModelErrorCode } from './call-outcome.ts';
 import type { ActivityOutcome, DispatchHooks } from './hooks.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 export interface PipelineEnvironment {
   readonly hooks: DispatchHooks;
@@ -127,10 +128,6 @@ function notify(environment: PipelineEnvironment, event: Parameters<NonNullable<
   } catch {
     // The activity feed is an observer: a broken listener must not change the call's outcome.
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Read through a function so the compiler does not assume the flag is unchanged across awaits. */

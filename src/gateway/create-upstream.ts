@@ -7,6 +7,7 @@ import { connectUpstreamClient } from './connect-upstream-client.ts';
 import type { UpstreamConfig } from './gateway-config.ts';
 import type { GatewayTimers } from './gateway-timers.ts';
 import { restartDelay, type RestartBackoff } from './restart-delay.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** `connecting` (first start or a restart), `connected`, `failed` (a restart is scheduled) or `stopped`. */
 export type UpstreamState = 'connecting' | 'connected' | 'failed' | 'stopped';
@@ -153,7 +154,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         },
         onProtocolError: (error) => {
           // Spawn errors (ENOENT, EACCES) also arrive here; they are reported once, as the start failure.
-          if (typeof (error as { code?: unknown }).code !== 'string') log(`[${name}] protocol error: ${clip(messageOf(error), 200)}`);
+          if (typeof (error as { code?: unknown }).code !== 'string') log(`[${name}] protocol error: ${clip(oneLineMessage(error), 200)}`);
         },
       });
       const connected = client;
@@ -164,7 +165,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
           clients: { [name]: connected },
           mapResult: (result) => result,
           onChange: () => options.onChange(),
-          onError: (error) => log(`[${name}] could not re-read its tools after tools/list_changed: ${messageOf(error)}`),
+          onError: (error) => log(`[${name}] could not re-read its tools after tools/list_changed: ${oneLineMessage(error)}`),
         }),
         options.connectTimeoutMs,
         timers,
@@ -249,7 +250,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
               `It may still have taken effect: check before calling it again.`,
           );
         }
-        const closed = (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || messageOf(error) === 'Not connected';
+        const closed = (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || oneLineMessage(error) === 'Not connected';
         if (connection !== current || closed) {
           throw new Error(
             `MCP server '${name}' stopped during the call to '${tool}'${stderrHint()}. The call may or may not have taken effect: ` +
@@ -257,7 +258,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
           );
         }
         if (error instanceof McpError) throw new Error(`MCP server '${name}' refused '${tool}': ${clip(error.message, 300)}`);
-        throw new Error(`MCP server '${name}' answered '${tool}' with an invalid result (${clip(messageOf(error), 200)}).`);
+        throw new Error(`MCP server '${name}' answered '${tool}' with an invalid result (${clip(oneLineMessage(error), 200)}).`);
       }
       return checkedResult(result, name, tool);
     },
@@ -300,7 +301,7 @@ function checkedResult(result: McpCallToolResult, server: string, tool: string):
 function describeStartFailure(error: unknown, config: UpstreamConfig, connectTimeoutMs: number): string {
   if (error instanceof DeadlineError) return error.message;
   if (error instanceof ToolSearchError && error.code === 'mcp_list_failed') {
-    return `answered tools/list with something that is not a valid tool list (${clip(messageOf(error.cause ?? error), 200)})`;
+    return `answered tools/list with something that is not a valid tool list (${clip(oneLineMessage(error.cause ?? error), 200)})`;
   }
   const code = (error as { code?: unknown }).code;
   if (config.transport === 'stdio' && code === 'ENOENT') {
@@ -311,11 +312,11 @@ function describeStartFailure(error: unknown, config: UpstreamConfig, connectTim
     return `did not complete the MCP handshake within ${connectTimeoutMs} ms`;
   }
   // The process may be gone before the handshake was even sent ("Not connected") or while it waited.
-  if ((error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || messageOf(error) === 'Not connected') {
+  if ((error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || oneLineMessage(error) === 'Not connected') {
     return config.transport === 'stdio' ? 'exited during startup' : 'closed the connection during startup';
   }
   const where = config.transport === 'stdio' ? '' : ` at ${config.url.href}`;
-  return `could not connect${where}: ${clip(messageOf(error), 200)}`;
+  return `could not connect${where}: ${clip(oneLineMessage(error), 200)}`;
 }
 
 function withDeadline<T>(promise: Promise<T>, milliseconds: number, timers: GatewayTimers, onTimeout: () => void, message: string): Promise<T> {
@@ -341,8 +342,9 @@ class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
 }
 
-function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+/** An upstream's error on one line: servers' messages may carry newlines. */
+function oneLineMessage(error: unknown): string {
+  return messageOf(error).replace(/\s+/g, ' ').trim();
 }
 
 function clip(text: string, length: number): string {

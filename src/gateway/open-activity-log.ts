@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { ActivityEvent } from '../dispatch/hooks.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** One line of the activity log. */
 export interface ActivityLogEntry {
@@ -59,7 +60,7 @@ export function openActivityLog(path: string, onError: (message: string) => void
       try {
         writeSync(descriptor, `${JSON.stringify(activityLogEntry(event))}\n`);
       } catch (error) {
-        onError(`activity_log '${path}': ${error instanceof Error ? error.message : String(error)}; no more lines will be written`);
+        onError(`activity_log '${path}': ${messageOf(error)}; no more lines will be written`);
         descriptor = undefined;
       }
     },

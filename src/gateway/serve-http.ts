@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { connectGatewayServer, type GatewayConnection } from './connect-gateway-server.ts';
 import type { Gateway } from './create-gateway.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** The address the gateway listens on: loopback only, since it can run the user's tools. */
 export const GATEWAY_HTTP_HOST = '127.0.0.1';
@@ -64,7 +65,7 @@ export async function serveHttp(gateway: Gateway, port: number): Promise<HttpGat
       return openSession(request, response);
     };
     handle().catch((error: unknown) => {
-      if (!response.headersSent) reply(response, 500, error instanceof Error ? error.message : String(error));
+      if (!response.headersSent) reply(response, 500, messageOf(error));
     });
   });
   await new Promise<void>((resolve, reject) => {

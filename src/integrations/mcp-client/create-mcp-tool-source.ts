@@ -5,6 +5,7 @@ import { listAllTools, type McpListedTool } from './list-all-tools.ts';
 import type { McpCallToolResult, McpClientLike } from './mcp-client-like.ts';
 import { nameMcpTools, type McpToolRename } from './name-mcp-tools.ts';
 import { simplifyMcpResult } from './simplify-mcp-result.ts';
+import { messageOf } from '../../errors/message-of.ts';
 
 /** Where a call's result came from, for a custom {@link McpToolSourceOptions.mapResult}. */
 export interface McpResultContext {
@@ -164,8 +165,4 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
 /** What a model or a host can observe of a tool set: names, toolsets, descriptions and schemas, in order. */
 function fingerprint(tools: readonly Tool[]): string {
   return JSON.stringify(tools.map((tool) => [tool.name, tool.toolset, tool.description, tool.parameters]));
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
