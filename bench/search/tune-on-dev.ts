@@ -1,6 +1,6 @@
 /**
  * Grid search over search options on the tuning sets only: Seal-Tools dev, the hand-written MCP
- * queries and MetaTool's two-tool split. Prints one line per setting; never touches a held-out set. Usage: tsx bench/search/tune-on-dev.ts '<json list of SearchOptions>'
+ * queries (short and long) and MetaTool's two-tool split. Prints one line per setting; never touches a held-out set. Usage: tsx bench/search/tune-on-dev.ts '<json list of SearchOptions>'
  */
 import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
 import type { SearchOptions } from '../../src/catalog/search-options.ts';
@@ -12,7 +12,7 @@ import { loadSealTools } from './datasets/load-seal-tools.ts';
 import { measureRetrieval } from './retrieval-metrics.ts';
 
 const dataRoot = resolveDataRoot();
-const tuningSets = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot), loadMetaToolMulti(dataRoot)];
+const tuningSets = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot), loadHandWritten(dataRoot, 'long'), loadMetaToolMulti(dataRoot)];
 const settings = JSON.parse(process.argv[2] ?? '[{}]') as SearchOptions[];
 for (const options of settings) {
   const cells = tuningSets.map((dataset) => {

@@ -1,42 +1,24 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { JsonSchema, Tool } from '../../../src/tools/tool.ts';
 import type { RetrievalDataset, RetrievalQuery } from '../retrieval-dataset.ts';
+import { loadMcpSchemaTools } from './load-mcp-schema-tools.ts';
 
-interface CapturedServer {
-  tools: { name: string; description?: string; inputSchema?: JsonSchema }[];
-}
-
-/** Servers left out of the catalog: a superset capture of another server. */
-const SKIPPED_SERVERS: ReadonlySet<string> = new Set(['playwright-all-caps']);
+/** The query files written for this project, in bench/search/data/; both are tuning sets. */
+const QUERY_FILES = {
+  short: { file: 'hand-written-queries.json', name: 'Hand-written (MCP)' },
+  long: { file: 'long-task-queries.json', name: 'Long tasks (MCP)' },
+} as const;
 
 /**
- * The hand-written tuning set: every server captured under mcp-schemas/ (one `tools.json` each), named
- * `mcp_<server>_<tool>` with the server as toolset, and the queries of data/hand-written-queries.json.
- * It is a tuning set (like Seal-Tools dev), never reported as held out.
+ * A tuning set written for this project over every real MCP server captured under mcp-schemas/:
+ * `short` = one request, one need ("post a message to a slack channel"); `long` = multi-step agent
+ * assignments of 30 to 80 words needing two to five tools. Gold labels are the servers' own tool
+ * names. Never reported as held out.
  */
-export function loadHandWritten(dataRoot: string): RetrievalDataset {
-  const folder = join(dataRoot, 'mcp-schemas');
-  const tools: Tool[] = [];
-  for (const server of readdirSync(folder).sort()) {
-    const path = join(folder, server, 'tools.json');
-    if (SKIPPED_SERVERS.has(server) || !existsSync(path)) continue;
-    const captured = JSON.parse(readFileSync(path, 'utf8')) as CapturedServer;
-    for (const tool of captured.tools) {
-      tools.push({
-        name: `mcp_${server}_${tool.name}`.replace(/[^A-Za-z0-9_-]/g, '_'),
-        originalName: tool.name,
-        description: tool.description ?? '',
-        parameters: tool.inputSchema ?? { type: 'object', properties: {} },
-        toolset: server,
-        kind: 'mcp',
-      });
-    }
-  }
+export function loadHandWritten(dataRoot: string, kind: keyof typeof QUERY_FILES = 'short'): RetrievalDataset {
+  const { file, name } = QUERY_FILES[kind];
   const here = dirname(fileURLToPath(import.meta.url));
-  const file = JSON.parse(readFileSync(join(here, '..', 'data', 'hand-written-queries.json'), 'utf8')) as {
-    queries: RetrievalQuery[];
-  };
-  return { name: 'Hand-written (MCP)', split: 'tuning', tools, queries: file.queries };
+  const parsed = JSON.parse(readFileSync(join(here, '..', 'data', file), 'utf8')) as { queries: RetrievalQuery[] };
+  return { name, split: 'tuning', tools: loadMcpSchemaTools(dataRoot), queries: parsed.queries };
 }
