@@ -26,6 +26,8 @@ export interface SearchIndex {
   readonly stemEntries: Int32Array;
   /** Stem id -> number of documents that contain it. */
   readonly stemDocumentCounts: Int32Array;
+  /** Stem id -> number of documents that contain it in their name. */
+  readonly stemNameDocumentCounts: Int32Array;
   /**
    * document * FIELD_COUNT + field -> the BM25F factor of one occurrence there:
    * fieldWeight / (1 - b + b * fieldLength / averageFieldLength).
@@ -122,6 +124,7 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     stemOffsets: stems.offsets,
     stemEntries: stems.entries,
     stemDocumentCounts: stems.documentCounts,
+    stemNameDocumentCounts: stems.nameDocumentCounts,
     fieldFactors: computeFieldFactors(fieldLengths, documentCount, resolved),
     fieldLengths,
     tokenIds: tokenTable,
@@ -136,11 +139,12 @@ interface GroupedOccurrences {
   readonly offsets: Int32Array;
   readonly entries: Int32Array;
   readonly documentCounts: Int32Array;
+  readonly nameDocumentCounts: Int32Array;
 }
 
 /**
  * Counting-sorts the occurrence pairs by the stem of their token (skipping stop words, stem -1), keeping
- * document order within a stem, and counts distinct documents per stem.
+ * document order within a stem, and counts distinct documents per stem, in all and by their name.
  */
 function groupOccurrences(occurrences: Int32Array, occurrenceCount: number, stemCount: number, tokenStems: readonly number[]): GroupedOccurrences {
   const offsets = new Int32Array(stemCount + 1);
@@ -152,7 +156,9 @@ function groupOccurrences(occurrences: Int32Array, occurrenceCount: number, stem
   const entries = new Int32Array(offsets[stemCount]!);
   const cursors = offsets.slice(0, stemCount);
   const documentCounts = new Int32Array(stemCount);
+  const nameDocumentCounts = new Int32Array(stemCount);
   const lastDocument = new Int32Array(stemCount).fill(-1);
+  const lastNameDocument = new Int32Array(stemCount).fill(-1);
   for (let occurrence = 0; occurrence < occurrenceCount; occurrence++) {
     const stemId = tokenStems[occurrences[occurrence * 2]!]!;
     if (stemId < 0) continue;
@@ -163,8 +169,12 @@ function groupOccurrences(occurrences: Int32Array, occurrenceCount: number, stem
       lastDocument[stemId] = document;
       documentCounts[stemId]!++;
     }
+    if (documentField % FIELD_COUNT === 0 && lastNameDocument[stemId] !== document) {
+      lastNameDocument[stemId] = document;
+      nameDocumentCounts[stemId]!++;
+    }
   }
-  return { offsets, entries, documentCounts };
+  return { offsets, entries, documentCounts, nameDocumentCounts };
 }
 
 function computeFieldFactors(fieldLengths: Float64Array, documentCount: number, options: ResolvedSearchOptions): Float64Array {

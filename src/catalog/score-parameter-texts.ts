@@ -10,13 +10,19 @@ import { tokenize } from './tokenize.ts';
  * candidates' BM25F, before their name-coverage and coordination factors; a query word found only in
  * the parameter texts counts as matched for coordination. Updates `state.scores` in place.
  */
-export function addParameterTexts(index: SearchIndex, weighted: readonly WeightedTerm[], state: ScoringState, limit: number): void {
+export function addParameterTexts(
+  index: SearchIndex,
+  weighted: readonly WeightedTerm[],
+  state: ScoringState,
+  limit: number,
+  memo: ParameterTermMemo = new Map(),
+): void {
   const fieldWeight = index.options.fieldWeights.parameterDescriptions;
   if (fieldWeight <= 0) return;
   const { scores, multipliers, matchedConcepts, conceptMasks, conceptCount } = state;
   const { coordination } = index.options;
   const candidates = selectTop(index.tools, scores, Math.max(limit * PARAMETER_POOL_FACTOR, PARAMETER_POOL_MINIMUM));
-  const found = scoreParameterTexts(index, candidates, weighted, fieldWeight);
+  const found = scoreParameterTexts(index, candidates, weighted, fieldWeight, memo);
   candidates.forEach((document, position) => {
     let multiplier = multipliers[document]!;
     const newConcepts = countBits(found.conceptMasks[position]! & ~conceptMasks[document]!);
@@ -63,6 +69,7 @@ export function scoreParameterTexts(
   candidates: readonly number[],
   terms: readonly WeightedTerm[],
   fieldWeight: number,
+  memo: ParameterTermMemo = new Map(),
 ): ParameterTextScores {
   const additions = new Float64Array(candidates.length);
   const conceptMasks = new Uint32Array(candidates.length);
@@ -77,12 +84,15 @@ export function scoreParameterTexts(
   const counts: Map<string, number>[] = [];
   const lengths = new Float64Array(candidates.length);
   candidates.forEach((document, position) => {
+    let analyzed = memo.get(document);
+    if (analyzed === undefined) {
+      const terms: string[] = [];
+      forEachParameterText(index.tools[document]!, (text) => terms.push(...analyzeTokens(tokenize(text), stems)));
+      memo.set(document, (analyzed = terms));
+    }
     const found = new Map<string, number>();
-    forEachParameterText(index.tools[document]!, (text) => {
-      const analyzed = analyzeTokens(tokenize(text), stems);
-      lengths[position]! += analyzed.length;
-      for (const term of analyzed) if (wanted.has(term)) found.set(term, (found.get(term) ?? 0) + 1);
-    });
+    lengths[position] = analyzed.length;
+    for (const term of analyzed) if (wanted.has(term)) found.set(term, (found.get(term) ?? 0) + 1);
     counts.push(found);
   });
   const average = lengths.reduce((sum, length) => sum + length, 0) / candidates.length;
@@ -101,6 +111,12 @@ export function scoreParameterTexts(
   });
   return { additions, conceptMasks };
 }
+
+/**
+ * Document -> the analyzed terms of its parameter texts, for one query: the whole query and each of its
+ * clauses score mostly the same candidates, so each is analyzed once. Never kept past the query.
+ */
+export type ParameterTermMemo = Map<number, readonly string[]>;
 
 /** What {@link scoreParameterTexts} found for each candidate. */
 export interface ParameterTextScores {

@@ -33,7 +33,7 @@ export interface SearchOptions {
   /**
    * How much a query term counts again once a picked result contains it, 0 to 1; below 1, a query that
    * asks for several things gets a tool for each before near-duplicates of the first. 1 turns it off.
-   * @default 0.5
+   * @default 0.8
    */
   readonly diversity?: number;
   /**
@@ -53,6 +53,21 @@ export interface SearchOptions {
    * words a tool has; 0 turns it off. @default 1.5
    */
   readonly nameCoverage?: number;
+  /**
+   * How much a query word counts when the catalog's tools have it only in their descriptions, never in a
+   * name, from 0 to 1. Words that tools put in their names say what tools do; words found only in
+   * descriptions are often incidental in a long request ("the board will ask about it"). The weight
+   * rises linearly to 1 for a word that at least a third of the tools containing it have in their name.
+   * 1 turns this off. @default 0.5
+   */
+  readonly descriptionOnlyWordWeight?: number;
+  /**
+   * Weight of each clause's own ranking against the whole query's (weight 1) when a request of several
+   * clauses ("open the page, take a screenshot, then post it to Slack") is ranked: the rankings are
+   * fused by reciprocal rank, so that each step's best tools make the list. 0 ranks the whole query only.
+   * @default 0.5
+   */
+  readonly clauseWeight?: number;
 }
 
 /** {@link SearchOptions} with every field set. */
@@ -66,9 +81,11 @@ export interface ResolvedSearchOptions {
   readonly coordination: number;
   readonly diversityMinimumWords: number;
   readonly nameCoverage: number;
+  readonly descriptionOnlyWordWeight: number;
+  readonly clauseWeight: number;
 }
 
-/** The defaults, tuned only on the tuning sets: Seal-Tools dev, hand-written MCP queries, MetaTool two-tool (docs/search-quality.md). */
+/** The defaults, tuned only on the tuning sets: Seal-Tools dev, the hand-written MCP queries (short and long), MetaTool two-tool (docs/search-quality.md). */
 export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   fieldWeights: Object.freeze({ name: 3, description: 1, parameters: 0.5, toolset: 1, parameterDescriptions: 0.1 }),
   k1: 2,
@@ -79,6 +96,8 @@ export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   coordination: 0.5,
   diversityMinimumWords: 8,
   nameCoverage: 1.5,
+  descriptionOnlyWordWeight: 0.5,
+  clauseWeight: 0.5,
 });
 
 /** Fills the unset fields of `options` from the defaults; never mutates its input. */
@@ -93,5 +112,7 @@ export function resolveSearchOptions(options: SearchOptions = {}): ResolvedSearc
     coordination: options.coordination ?? DEFAULT_SEARCH_OPTIONS.coordination,
     diversityMinimumWords: options.diversityMinimumWords ?? DEFAULT_SEARCH_OPTIONS.diversityMinimumWords,
     nameCoverage: options.nameCoverage ?? DEFAULT_SEARCH_OPTIONS.nameCoverage,
+    descriptionOnlyWordWeight: options.descriptionOnlyWordWeight ?? DEFAULT_SEARCH_OPTIONS.descriptionOnlyWordWeight,
+    clauseWeight: options.clauseWeight ?? DEFAULT_SEARCH_OPTIONS.clauseWeight,
   };
 }

@@ -5,10 +5,13 @@ import { buildSearchIndex, FIELD_COUNT, type SearchIndex } from './build-search-
 import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
 import { expandQuery } from './expand-query.ts';
 import { findExactNames } from './find-exact-names.ts';
+import { fuseRankings, type WeightedRanking } from './fuse-rankings.ts';
+import { nameVocabularyWeight } from './name-vocabulary-weight.ts';
 import type { SearchOptions } from './search-options.ts';
 import { selectTop } from './select-top.ts';
-import { addParameterTexts } from './score-parameter-texts.ts';
+import { addParameterTexts, type ParameterTermMemo } from './score-parameter-texts.ts';
 import { scoreSpecBm25 } from './score-spec-bm25.ts';
+import { splitClauses } from './split-clauses.ts';
 import { tokenize } from './tokenize.ts';
 
 /** One ranked search result. */
@@ -43,11 +46,16 @@ export function searchIndex(index: SearchIndex, query: string, limit: number): S
     const substringMatches = matchNameSubstring(index.tools, query, limit);
     if (substringMatches.length > 0) return substringMatches;
   }
-  const stems = analyzeTokens(queryTokens, new Map());
-  const scored = scoreQuery(index, stems, limit);
+  const stemMemo = new Map<string, string>();
+  const stems = analyzeTokens(queryTokens, stemMemo);
+  const fusing = index.options.clauseWeight > 0;
+  const depth = fusing ? Math.max(limit, CLAUSE_RANKING_DEPTH) : limit;
+  const parameterTerms: ParameterTermMemo = new Map();
+  const scored = scoreQuery(index, stems, depth, parameterTerms);
   const scores = scored?.scores ?? specScores;
   const exact = findExactNames(index, query, stems);
-  const ranked = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, limit);
+  const wholeRanking = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, depth);
+  const ranked = fusing ? fuseClauseRankings(index, query, wholeRanking, exact.length, stemMemo, parameterTerms).slice(0, limit) : wholeRanking;
   if (specFirst !== undefined && !ranked.includes(specFirst) && exact.length < limit) {
     // The SPEC BM25's first tool is never dropped: it takes the last place when it is missing. Only
     // exact name matches rank before it, when they alone fill the limit.
@@ -76,10 +84,10 @@ function withReportedScores(index: SearchIndex, ranked: readonly number[], score
  * Field-weighted BM25 of every document for the analyzed query terms plus their synonyms, or undefined
  * when no term is in the index. Dense: one slot per document, zero when nothing matched.
  */
-function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number): QueryScores | undefined {
+function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number, parameterTerms: ParameterTermMemo): QueryScores | undefined {
   const weighted = expandQuery(terms, index.options.synonymWeight);
   const documentCount = index.tools.length;
-  const { k1, coordination } = index.options;
+  const { k1, coordination, descriptionOnlyWordWeight } = index.options;
   const scores = new Float64Array(documentCount);
   // Per document: the product of the name-coverage and coordination factors applied to its BM25F.
   const multipliers = new Float64Array(documentCount).fill(1);
@@ -97,7 +105,8 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number)
     if (stemId === undefined) continue;
     const documentFrequency = index.stemDocumentCounts[stemId]!;
     const idf = Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
-    const termWeight = weight * idf * (k1 + 1);
+    const vocabulary = nameVocabularyWeight(index.stemNameDocumentCounts[stemId]!, documentFrequency, descriptionOnlyWordWeight);
+    const termWeight = weight * vocabulary * idf * (k1 + 1);
     const contribution: TermContribution = {
       forEachDocument: (visit) => forEachFrequency(index, stemId, (document, frequency) => visit(document, (termWeight * frequency) / (frequency + k1))),
     };
@@ -128,7 +137,7 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number)
     }
   }
   for (let document = 0; document < documentCount; document++) scores[document]! *= multipliers[document]!;
-  addParameterTexts(index, weighted, { scores, multipliers, matchedConcepts, conceptMasks, conceptCount }, limit);
+  addParameterTexts(index, weighted, { scores, multipliers, matchedConcepts, conceptMasks, conceptCount }, limit, parameterTerms);
   return { scores, terms: contributions, conceptCount };
 }
 
@@ -178,6 +187,36 @@ function rankDocuments(index: SearchIndex, scored: QueryScores, exact: readonly 
   const exactSet = new Set(exactSorted);
   return [...exactSorted, ...kept.filter((document) => !exactSet.has(document))].slice(0, limit);
 }
+
+/**
+ * The whole query's ranking fused with each clause's own (splitClauses), when the request has two or
+ * more: each step of a multi-step request gets its best tools into the list, where the whole query's
+ * ranking tends to favour tools that match scattered words of several steps. Exact name matches stay
+ * first. A request of one clause keeps its ranking as it is.
+ */
+function fuseClauseRankings(
+  index: SearchIndex,
+  query: string,
+  wholeRanking: readonly number[],
+  exactCount: number,
+  stemMemo: Map<string, string>,
+  parameterTerms: ParameterTermMemo,
+): number[] {
+  const clauses = splitClauses(query);
+  if (clauses.length < 2) return [...wholeRanking];
+  const rankings: WeightedRanking[] = [{ documents: wholeRanking, weight: 1 }];
+  for (const clause of clauses) {
+    const scored = scoreQuery(index, analyzeTokens(tokenize(clause), stemMemo), CLAUSE_RANKING_DEPTH, parameterTerms);
+    if (scored !== undefined) rankings.push({ documents: rankDocuments(index, scored, [], CLAUSE_RANKING_DEPTH), weight: index.options.clauseWeight });
+  }
+  const exact = wholeRanking.slice(0, exactCount);
+  const exactSet = new Set(exact);
+  const fused = fuseRankings(rankings, (left, right) => compareTools(index.tools[left]!, index.tools[right]!));
+  return [...exact, ...fused.filter((document) => !exactSet.has(document))];
+}
+
+/** How deep each ranking that clause fusion combines goes. */
+const CLAUSE_RANKING_DEPTH = 10;
 
 /** How many candidates the diversifier chooses from: this many times the limit, at least the minimum. */
 const DIVERSITY_POOL_FACTOR = 4;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_SEARCH_OPTIONS } from '../../src/catalog/search-options.ts';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../src/catalog/search-options.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { loadMcpSample, makeTool } from './catalog-fixtures.ts';
@@ -92,11 +92,23 @@ describe('searchTools', () => {
       ...filler,
     ];
     const query = 'get the weather forecast for the city of Paris for tomorrow morning, then email it to my manager';
-    const diversified = searchTools(tools, query, 4, { diversity: 0.1 }).map((match) => match.tool.name);
+    const diversified = searchTools(tools, query, 4, { diversity: 0.1, clauseWeight: 0 }).map((match) => match.tool.name);
     assert.deepEqual(diversified.slice(0, 2), ['get_weather_forecast', 'send_email']);
-    const plain = searchTools(tools, query, 4, { diversity: 1 }).map((match) => match.tool.name);
+    const plain = searchTools(tools, query, 4, { diversity: 1, clauseWeight: 0 }).map((match) => match.tool.name);
     assert.equal(plain[0], 'get_weather_forecast');
     assert.equal(plain[3], 'send_email');
+    const byClause = searchTools(tools, query, 4, { diversity: 1 }).map((match) => match.tool.name);
+    assert.ok(byClause.indexOf('send_email') < plain.indexOf('send_email'), 'the second clause, ranked on its own, moves its best tool up');
+  });
+
+  it('counts a word that only descriptions use at the description-only weight, and a word of names fully', () => {
+    const describing = [makeTool('store_records', 'Keeps a summary.'), makeTool('list_records', 'Lists records.')];
+    const scoreOf = (tools: Tool[], options?: SearchOptions) => searchTools(tools, 'summary', 1, options)[0]!.score;
+    assert.ok(Math.abs(scoreOf(describing) / scoreOf(describing, { descriptionOnlyWordWeight: 1 }) - 0.5) < 1e-9);
+    assert.ok(Math.abs(scoreOf(describing, { descriptionOnlyWordWeight: 0.2 }) / scoreOf(describing, { descriptionOnlyWordWeight: 1 }) - 0.2) < 1e-9);
+    const naming = [...describing, makeTool('summary_of_day', 'Daily digest.')];
+    const stored = (options?: SearchOptions) => searchTools(naming, 'summary', 3, options).find((match) => match.tool.name === 'store_records')!.score;
+    assert.ok(Math.abs(stored() - stored({ descriptionOnlyWordWeight: 1 })) < 1e-9, 'a word in one of its two tools\' names counts fully');
   });
 
   it('does not diversify a short query', () => {

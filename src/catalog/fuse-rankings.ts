@@ -1,0 +1,23 @@
+/** One ranking to fuse: documents best first, and how much it counts. */
+export interface WeightedRanking {
+  readonly documents: readonly number[];
+  readonly weight: number;
+}
+
+/** Reciprocal-rank constant: small, so that the first places of each ranking dominate. */
+const RANK_OFFSET = 1;
+
+/**
+ * Reciprocal rank fusion: each document scores the sum over rankings of weight / (RANK_OFFSET + rank),
+ * rank counted from 1, and documents come back best first; equal sums are ordered by `compare`, so the
+ * result never depends on the order the rankings list them in.
+ */
+export function fuseRankings(rankings: readonly WeightedRanking[], compare: (left: number, right: number) => number): number[] {
+  const fused = new Map<number, number>();
+  for (const { documents, weight } of rankings) {
+    documents.forEach((document, position) => {
+      fused.set(document, (fused.get(document) ?? 0) + weight / (RANK_OFFSET + position + 1));
+    });
+  }
+  return [...fused].sort((left, right) => right[1] - left[1] || compare(left[0], right[0])).map(([document]) => document);
+}
