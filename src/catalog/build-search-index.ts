@@ -1,10 +1,11 @@
 import type { Tool } from '../tools/tool.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
+import { memoizeByText } from './memoize-by-text.ts';
 import { stemWord } from './stem-word.ts';
 import { STOP_WORDS } from './stop-words.ts';
 import { TokenTable } from './token-table.ts';
-import { forEachTokenRange, tokenize } from './tokenize.ts';
+import { forEachTokenRange } from './tokenize.ts';
 
 /** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
 export const FIELD_COUNT = 4;
@@ -67,11 +68,11 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
   let occurrenceCount = 0;
   let documentField = 0;
 
-  const visit = (source: string, start: number, end: number): void => {
-    const tokenId = tokenTable.idOf(source, start, end);
+  const visit = (source: string, start: number, end: number, hash: number): void => {
+    const tokenId = tokenTable.idOfHashed(source, start, end, hash);
     if (tokenId === tokenStems.length) {
-      const token = tokenTable.tokens[tokenId]!;
-      tokenStems.push(STOP_WORDS.has(token) ? -1 : stemIdOf(stemWord(token)));
+      const term = indexTermOf(tokenTable.tokens[tokenId]!);
+      tokenStems.push(term === '' ? -1 : stemIdOf(term));
     }
     if (occurrenceCount * 2 === occurrences.length) {
       const grown = new Int32Array(occurrences.length * 2);
@@ -93,12 +94,13 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     return stemId;
   };
 
-  // Parameter and toolset names repeat across tools: tokenize each distinct one once.
-  const repeatedTokens = new Map<string, string[]>();
-  const visitRepeated = (text: string): void => {
-    let tokens = repeatedTokens.get(text);
-    if (tokens === undefined) repeatedTokens.set(text, (tokens = tokenize(text)));
-    for (const token of tokens) visit(token, 0, token.length);
+  // Parameter and toolset names repeat across tools and builds: each is tokenized once (nameTokensOf).
+  const visitName = (text: string): void => {
+    const { tokens, hashes } = nameTokensOf(text);
+    for (let position = 0; position < tokens.length; position++) {
+      const token = tokens[position]!;
+      visit(token, 0, token.length, hashes[position]!);
+    }
   };
 
   for (let document = 0; document < documentCount; document++) {
@@ -109,10 +111,10 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     documentField++;
     forEachTokenRange(tool.description, visit);
     documentField++;
-    for (const name of parameterNamesOf(tool)) visitRepeated(name);
+    for (const name of parameterNamesOf(tool)) visitName(name);
     specLengths[document] = occurrenceCount - start;
     documentField++;
-    visitRepeated(tool.toolset);
+    visitName(tool.toolset);
   }
 
   const stems = groupOccurrences(occurrences, occurrenceCount, stemIds.size, tokenStems);
@@ -133,6 +135,23 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     specAverageLength: documentCount === 0 ? 0 : specLengths.reduce((sum, length) => sum + length, 0) / documentCount,
   };
 }
+
+/** How many distinct words (and names) the build's memos keep before they start over. */
+const MEMO_CAPACITY = 100_000;
+
+/** A token's index term: its stem, or '' for a stop word. Pure, so memoized by the token's text. */
+const indexTermOf = memoizeByText((token) => (STOP_WORDS.has(token) ? '' : stemWord(token)), MEMO_CAPACITY);
+
+/** The tokens of a parameter or toolset name, with their hashes. Pure, so memoized by the name. */
+const nameTokensOf = memoizeByText((name) => {
+  const tokens: string[] = [];
+  const hashes: number[] = [];
+  forEachTokenRange(name, (source, start, end, hash) => {
+    tokens.push(source.slice(start, end).toLowerCase());
+    hashes.push(hash);
+  });
+  return { tokens, hashes } as const;
+}, MEMO_CAPACITY);
 
 /** Postings of one kind of key, compressed-sparse-row. */
 interface GroupedOccurrences {

@@ -1,7 +1,11 @@
+import { foldCase, hashRange } from './token-hash.ts';
+
 /**
  * An open-addressing hash table from token text to a dense id (0, 1, 2, ... in order of first sight),
- * looked up by a range of a source string so that a token already seen costs no string allocation.
- * Owned by one index build; it grows as needed.
+ * looked up by a range of a source string so that a token already seen costs no string allocation. The
+ * range (ASCII letters and digits, as the tokenizer makes them) is read lower-cased ("Send" in a
+ * description is the token "send"); tokens are stored in lower case. Owned by one index build; it grows
+ * as needed.
  */
 export class TokenTable {
   /** Token text by id. */
@@ -21,9 +25,13 @@ export class TokenTable {
     return this.tokens.length;
   }
 
-  /** The id of `source.slice(start, end)`, adding it when new; `isNew` tells which. */
+  /** The id of `source.slice(start, end)` lower-cased, adding it when new (then the id equals the old size). */
   idOf(source: string, start: number, end: number): number {
-    const hash = hashRange(source, start, end);
+    return this.idOfHashed(source, start, end, hashRange(source, start, end));
+  }
+
+  /** {@link idOf} with the token's hash (token-hash.ts) already computed by the caller. */
+  idOfHashed(source: string, start: number, end: number, hash: number): number {
     let slot = hash & this.mask;
     for (;;) {
       const id = this.slots[slot]!;
@@ -32,7 +40,7 @@ export class TokenTable {
       slot = (slot + 1) & this.mask;
     }
     const id = this.tokens.length;
-    this.tokens.push(source.slice(start, end));
+    this.tokens.push(source.slice(start, end).toLowerCase());
     this.hashes.push(hash);
     this.slots[slot] = id;
     if (this.tokens.length * 2 > this.slots.length) this.grow();
@@ -64,15 +72,8 @@ export class TokenTable {
   }
 }
 
-/** FNV-1a over UTF-16 code units, cut to 30 bits so that it stays a small integer in V8. */
-function hashRange(source: string, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let index = start; index < end; index++) hash = Math.imul(hash ^ source.charCodeAt(index), 0x01000193);
-  return hash & 0x3fffffff;
-}
-
 function equalsRange(token: string, source: string, start: number, end: number): boolean {
   if (token.length !== end - start) return false;
-  for (let index = 0; index < token.length; index++) if (token.charCodeAt(index) !== source.charCodeAt(start + index)) return false;
+  for (let index = 0; index < token.length; index++) if (token.charCodeAt(index) !== foldCase(source.charCodeAt(start + index))) return false;
   return true;
 }

@@ -1,3 +1,5 @@
+import { HASH_SEED, hashFinish, hashRange, hashStep } from './token-hash.ts';
+
 /**
  * Splits text into lower-cased ASCII word tokens, breaking identifiers apart the way tool names are
  * written: snake_case, kebab-case, dotted.names and camelCase / PascalCase (`getHTTPResponse` ->
@@ -6,49 +8,55 @@
  */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  forEachTokenRange(text, (source, start, end) => tokens.push(source.slice(start, end)));
+  forEachTokenRange(text, (source, start, end) => tokens.push(source.slice(start, end).toLowerCase()));
   return tokens;
 }
 
 /**
- * {@link tokenize} without the strings: calls `visit(source, start, end)` for each token in order, where
- * the token is `source.slice(start, end)` and `source` is the text lower-cased (ASCII letters). One pass
- * over the characters, one lower-casing, no regular expressions and no allocation per token: the catalog
- * is tokenized at every assembly.
+ * {@link tokenize} without the strings: calls `visit(source, start, end, hash)` for each token in order,
+ * where the token is `source.slice(start, end)` ASCII-lower-cased (the range itself may hold capitals:
+ * "Send" at the start of a sentence is the token "send") and `hash` is its hashRange (token-hash.ts).
+ * `source` is always `text`. One pass over the characters, no regular expressions and no allocation:
+ * the catalog is tokenized at every assembly.
  */
 export function forEachTokenRange(text: string, visit: TokenRangeVisitor): void {
-  const lower = text.toLowerCase();
-  // Lower-casing may change the length of non-ASCII text; then slices of `lower` would not line up.
-  const source = lower.length === text.length ? lower : asciiLowerCase(text);
   const length = text.length;
   let index = 0;
   while (index < length) {
-    const kind = characterKind(text.charCodeAt(index));
+    const code = text.charCodeAt(index);
+    const kind = characterKind(code);
     if (kind === OTHER) {
       index++;
       continue;
     }
     let end = index + 1;
+    let hash = hashStep(HASH_SEED, code);
     if (kind === DIGIT) {
-      while (end < length && characterKind(text.charCodeAt(end)) === DIGIT) end++;
-      visit(source, index, end);
-    } else {
-      let mixedCase = kind === UPPER;
       for (; end < length; end++) {
-        const next = characterKind(text.charCodeAt(end));
-        if (next < LOWER) break;
-        if (next === UPPER) mixedCase = true;
+        const next = text.charCodeAt(end);
+        if (characterKind(next) !== DIGIT) break;
+        hash = hashStep(hash, next);
       }
-      // Most words are all lower case: only a word with a capital needs the case-split pass.
-      if (mixedCase) visitLetterRun(text, source, index, end, visit);
-      else visit(source, index, end);
+      visit(text, index, end, hashFinish(hash));
+    } else {
+      // A capital after the first letter may split the word (camelCase); a capital first letter never does.
+      let innerCapital = false;
+      for (; end < length; end++) {
+        const next = text.charCodeAt(end);
+        const nextKind = characterKind(next);
+        if (nextKind < LOWER) break;
+        if (nextKind === UPPER) innerCapital = true;
+        hash = hashStep(hash, next);
+      }
+      if (innerCapital) visitLetterRun(text, index, end, visit);
+      else visit(text, index, end, hashFinish(hash));
     }
     index = end;
   }
 }
 
-/** Receives one token as a range of a lower-cased source text. */
-export type TokenRangeVisitor = (source: string, start: number, end: number) => void;
+/** Receives one token as a range of a lower-case source text, with its hash. */
+export type TokenRangeVisitor = (source: string, start: number, end: number, hash: number) => void;
 
 const OTHER = 0;
 const DIGIT = 1;
@@ -62,23 +70,18 @@ function characterKind(code: number): number {
   return OTHER;
 }
 
-/** Visits the case-split parts of text[start, end), then the whole run when it was split. */
-function visitLetterRun(text: string, lower: string, start: number, end: number, visit: TokenRangeVisitor): void {
+/** Visits the case-split parts of the letter run text[start, end), then the whole run when it was split. */
+function visitLetterRun(text: string, start: number, end: number, visit: TokenRangeVisitor): void {
   let partStart = start;
   let previous = characterKind(text.charCodeAt(start));
   for (let index = start + 1; index < end; index++) {
     const current = characterKind(text.charCodeAt(index));
     if (current === UPPER && (previous === LOWER || (previous === UPPER && index + 1 < end && characterKind(text.charCodeAt(index + 1)) === LOWER))) {
-      visit(lower, partStart, index);
+      visit(text, partStart, index, hashRange(text, partStart, index));
       partStart = index;
     }
     previous = current;
   }
-  visit(lower, partStart, end);
-  if (partStart !== start) visit(lower, start, end);
-}
-
-/** Lower-cases A-Z only, keeping every other character (and so the length) as it is. */
-function asciiLowerCase(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  visit(text, partStart, end, hashRange(text, partStart, end));
+  if (partStart !== start) visit(text, start, end, hashRange(text, start, end));
 }

@@ -15,15 +15,25 @@ describe('TokenTable', () => {
     assert.equal(table.find('mess'), -1);
   });
 
-  it('behaves like a map from text to first-seen index while it grows', () => {
+  it('reads a range ASCII-lower-cased and stores the token in lower case', () => {
+    const table = new TokenTable(2);
+    assert.equal(table.idOf('Send it', 0, 4), 0);
+    assert.equal(table.idOf('SEND', 0, 4), 0);
+    assert.equal(table.idOf('send', 0, 4), 0);
+    assert.deepEqual(table.tokens, ['send']);
+  });
+
+  it('behaves like a map from lower-cased text to first-seen index while it grows', () => {
+    const lowerAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 6 }), { maxLength: 300 }), (words) => {
         const table = new TokenTable(1);
         const reference = new Map<string, number>();
         for (const word of words) {
-          if (!reference.has(word)) reference.set(word, reference.size);
+          const key = lowerAscii(word);
+          if (!reference.has(key)) reference.set(key, reference.size);
           const padded = `#${word}#`;
-          assert.equal(table.idOf(padded, 1, padded.length - 1), reference.get(word));
+          assert.equal(table.idOf(padded, 1, padded.length - 1), reference.get(key));
         }
         assert.equal(table.size, reference.size);
         for (const [word, id] of reference) assert.equal(table.find(word), id);

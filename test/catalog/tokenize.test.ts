@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { hashRange } from '../../src/catalog/token-hash.ts';
 import { forEachTokenRange, tokenize } from '../../src/catalog/tokenize.ts';
 
 /** The plain regular-expression splitter, for text without mixed-case words. */
@@ -38,10 +39,17 @@ describe('tokenize', () => {
     assert.deepEqual(tokenize(''), []);
   });
 
-  it('reports each token as a range of the lower-cased text', () => {
+  it('reports each token as a range of the text, with the hash of its lower-cased form', () => {
+    const text = 'Send sendSlack_Message to HTTPServer v2';
     const ranges: string[] = [];
-    forEachTokenRange('sendSlack_Message', (source, start, end) => ranges.push(source.slice(start, end)));
-    assert.deepEqual(ranges, tokenize('sendSlack_Message'));
+    forEachTokenRange(text, (source, start, end, hash) => {
+      assert.equal(source, text);
+      const token = source.slice(start, end).toLowerCase();
+      assert.equal(hash, hashRange(token, 0, token.length));
+      ranges.push(token);
+    });
+    assert.deepEqual(ranges, tokenize(text));
+    assert.deepEqual(ranges, ['send', 'send', 'slack', 'sendslack', 'message', 'to', 'http', 'server', 'httpserver', 'v', '2']);
   });
 
   it('agrees with a plain regular-expression splitter on text without mixed-case words', () => {
