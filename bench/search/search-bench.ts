@@ -40,7 +40,7 @@ export const searchBench: BenchModule = {
     const skipQuality = argv.includes('--skip-quality');
     const dataRoot = resolveDataRoot();
     const heldOut = [loadSealTools(dataRoot, 'test_in_domain'), loadBfcl(dataRoot), loadMetaTool(dataRoot), loadLiveMcpBench(dataRoot)];
-    const tuning = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot), loadHandWritten(dataRoot, 'long'), loadMetaToolMulti(dataRoot)];
+    const tuning = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot), loadHandWritten(dataRoot, 'long'), loadMetaToolMulti(dataRoot), loadMetaTool(dataRoot, 'tuning')];
     const rankers = [toolSearchRanker, referenceBm25Ranker, miniSearchRanker];
     const quality = skipQuality ? [] : measureQuality([...heldOut, ...tuning], rankers);
     const pool = [...heldOut, tuning[1]!].flatMap((dataset) => dataset.tools);
