@@ -49,6 +49,8 @@ export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly T
     for (const subject of subjects) {
       const buildTimes: number[] = [];
       const repetitions = buildRepetitions(size);
+      // Each engine starts from a collected heap, so that it never pays for the garbage of the one before.
+      collect();
       // Warm-up builds let the JIT settle before timing (one is enough for the slow, large catalogs).
       const warmUps = size <= 1_000 ? 20 : 1;
       for (let round = 0; round < warmUps; round++) subject.build(tools);
