@@ -7,6 +7,7 @@ import { searchIndex } from '../../src/catalog/search-tools.ts';
 import type { BenchModule } from '../bench-module.ts';
 import { REPOSITORY_ROOT, resolveDataRoot } from './data-root.ts';
 import { loadBfcl } from './datasets/load-bfcl.ts';
+import { loadFunctionCalls } from './datasets/load-function-calls.ts';
 import { loadHandWritten } from './datasets/load-hand-written.ts';
 import { loadLiveMcpBench } from './datasets/load-live-mcp-bench.ts';
 import { loadMetaTool } from './datasets/load-metatool.ts';
@@ -40,7 +41,7 @@ export const searchBench: BenchModule = {
     const skipQuality = argv.includes('--skip-quality');
     const dataRoot = resolveDataRoot();
     const heldOut = [loadSealTools(dataRoot, 'test_in_domain'), loadBfcl(dataRoot), loadMetaTool(dataRoot), loadLiveMcpBench(dataRoot)];
-    const tuning = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot), loadHandWritten(dataRoot, 'long'), loadMetaToolMulti(dataRoot), loadMetaTool(dataRoot, 'tuning')];
+    const tuning = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot), loadHandWritten(dataRoot, 'long'), loadMetaToolMulti(dataRoot), loadMetaTool(dataRoot, 'tuning'), loadFunctionCalls(dataRoot)];
     const rankers = [toolSearchRanker, referenceBm25Ranker, miniSearchRanker];
     const quality = skipQuality ? [] : measureQuality([...heldOut, ...tuning], rankers);
     const pool = [...heldOut, tuning[1]!].flatMap((dataset) => dataset.tools);
