@@ -31,6 +31,15 @@ function buildRepetitions(size: number): number {
   return 5;
 }
 
+/**
+ * The timed builds of a size are taken in this many blocks, the engines taking turns block by block, so
+ * that a burst of load from elsewhere on a shared machine falls on a part of each engine's samples rather
+ * than on all of one engine's.
+ */
+function buildBlocks(size: number): number {
+  return size <= 1_000 ? 5 : 1;
+}
+
 /** Queries timed per size. */
 function queryRepetitions(size: number): number {
   return size >= 50_000 ? 100 : 300;
@@ -46,19 +55,8 @@ export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly T
   const rows: SpeedRow[] = [];
   for (const size of SPEED_SIZES) {
     const tools = synthesizeCatalog(pool, size);
-    for (const subject of subjects) {
-      const buildTimes: number[] = [];
-      const repetitions = buildRepetitions(size);
-      // Each engine starts from a collected heap, so that it never pays for the garbage of the one before.
-      collect();
-      // Warm-up builds let the JIT settle before timing (one is enough for the slow, large catalogs).
-      const warmUps = size <= 1_000 ? 20 : 1;
-      for (let round = 0; round < warmUps; round++) subject.build(tools);
-      for (let round = 0; round < repetitions; round++) {
-        const started = performance.now();
-        subject.build(tools);
-        buildTimes.push(performance.now() - started);
-      }
+    const buildTimes = timeBuilds(subjects, tools, collect);
+    subjects.forEach((subject, position) => {
       collect();
       const before = usedMemory();
       const index = subject.build(tools);
@@ -73,16 +71,39 @@ export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly T
         subject.query(index, text, 10);
         queryTimes.push(performance.now() - started);
       }
-      const row = { subject: subject.name, size, build: summarizeTimings(buildTimes), query: summarizeTimings(queryTimes), memoryMiB };
+      const row = { subject: subject.name, size, build: summarizeTimings(buildTimes[position]!), query: summarizeTimings(queryTimes), memoryMiB };
       process.stderr.write(
         `  ${size} tools / ${subject.name}: build ${row.build.medianMs.toFixed(2)} ms, query ${row.query.medianMs.toFixed(3)} ms\n`,
       );
       rows.push(row);
       // Keep the index alive until its memory was read.
       void index;
-    }
+    });
   }
   return rows;
+}
+
+/** Build times of every subject for one catalog, in the order of `subjects`; see {@link buildBlocks}. */
+function timeBuilds(subjects: readonly SpeedSubject[], tools: readonly Tool[], collect: () => void): number[][] {
+  const size = tools.length;
+  const blocks = buildBlocks(size);
+  const perBlock = Math.ceil(buildRepetitions(size) / blocks);
+  const times = subjects.map((): number[] => []);
+  // Warm-up builds let the JIT settle before timing (one is enough for the slow, large catalogs).
+  const warmUps = size <= 1_000 ? 20 : 1;
+  for (const subject of subjects) for (let round = 0; round < warmUps; round++) subject.build(tools);
+  for (let block = 0; block < blocks; block++) {
+    subjects.forEach((subject, position) => {
+      // Each engine starts from a collected heap, so that it never pays for the garbage of the one before.
+      collect();
+      for (let round = 0; round < perBlock; round++) {
+        const started = performance.now();
+        subject.build(tools);
+        times[position]!.push(performance.now() - started);
+      }
+    });
+  }
+  return times;
 }
 
 /** JavaScript heap plus array buffers (typed arrays live outside the heap), in bytes. */
