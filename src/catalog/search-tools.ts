@@ -202,7 +202,7 @@ function fuseClauseRankings(
   stemMemo: Map<string, string>,
   parameterTerms: ParameterTermMemo,
 ): number[] {
-  const clauses = splitClauses(query);
+  const clauses = splitClauses(query).slice(0, MAXIMUM_FUSED_CLAUSES);
   if (clauses.length < 2) return [...wholeRanking];
   const rankings: WeightedRanking[] = [{ documents: wholeRanking, weight: 1 }];
   for (const clause of clauses) {
@@ -214,6 +214,12 @@ function fuseClauseRankings(
   const fused = fuseRankings(rankings, (left, right) => compareTools(index.tools[left]!, index.tools[right]!));
   return [...exact, ...fused.filter((document) => !exactSet.has(document))];
 }
+
+/**
+ * At most this many clauses, the first ones, get a ranking of their own: each costs a pass over the
+ * catalog, and a text of dozens of clauses is a pasted document rather than a request of that many steps.
+ */
+const MAXIMUM_FUSED_CLAUSES = 16;
 
 /** How deep each ranking that clause fusion combines goes. */
 const CLAUSE_RANKING_DEPTH = 10;
