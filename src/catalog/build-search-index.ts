@@ -1,11 +1,7 @@
 import type { Tool } from '../tools/tool.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
-import { memoizeByText } from './memoize-by-text.ts';
-import { stemWord } from './stem-word.ts';
-import { STOP_WORDS } from './stop-words.ts';
-import { TokenTable } from './token-table.ts';
-import { forEachTokenRange } from './tokenize.ts';
+import { sharedVocabulary } from './shared-vocabulary.ts';
 
 /** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
 export const FIELD_COUNT = 4;
@@ -36,8 +32,8 @@ export interface SearchIndex {
   readonly fieldFactors: Float64Array;
   /** document * FIELD_COUNT + field -> number of index terms (stop words excluded) there. */
   readonly fieldLengths: Float64Array;
-  /** Raw token -> token id, for the SPEC BM25 (which neither stems nor drops stop words). */
-  readonly tokenIds: Pick<TokenTable, 'find' | 'size'>;
+  /** Raw token -> token id (-1 when not in this catalog), for the SPEC BM25 (which neither stems nor drops stop words). */
+  readonly tokenIds: { readonly size: number; find(token: string): number };
   /**
    * Every token occurrence in document order, as pairs (token id, document * FIELD_COUNT + field). The
    * SPEC BM25 scans it at query time instead of keeping a second inverted index: building is the
@@ -50,15 +46,19 @@ export interface SearchIndex {
 }
 
 /**
- * Builds the {@link SearchIndex} of `tools` with `options` (defaults: DEFAULT_SEARCH_OPTIONS). Each
- * token occurrence costs one hash-table look-up and two integers in a buffer; each distinct token is
- * stemmed once; the buffer is then counting-sorted into flat posting arrays by stem. Few, large allocations: the build
- * runs at every assembly.
+ * Builds the {@link SearchIndex} of `tools` with `options` (defaults: DEFAULT_SEARCH_OPTIONS). Texts
+ * are tokenized through the shared vocabulary (each distinct text once, ever: shared-vocabulary.ts), so
+ * a build maps vocabulary ids to this index's ids and records each occurrence as two integers; the
+ * occurrences are then counting-sorted into flat posting arrays by stem. Few, large allocations: the
+ * build runs at every assembly.
  */
 export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions): SearchIndex {
   const resolved = resolveSearchOptions(options);
   const documentCount = tools.length;
-  const tokenTable = new TokenTable(documentCount * 4);
+  const vocabulary = sharedVocabulary();
+  // Vocabulary id -> this index's token id (dense, in order of first occurrence here), or -1.
+  let tokenIdByVocabularyId = new Int32Array(Math.max(1024, vocabulary.table.size)).fill(-1);
+  let tokenCount = 0;
   const tokenStems: number[] = [];
   const stemIds = new Map<string, number>();
   const fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
@@ -67,23 +67,6 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
   let occurrences = new Int32Array(Math.max(1024, documentCount * 64));
   let occurrenceCount = 0;
   let documentField = 0;
-
-  const visit = (source: string, start: number, end: number, hash: number): void => {
-    const tokenId = tokenTable.idOfHashed(source, start, end, hash);
-    if (tokenId === tokenStems.length) {
-      const term = indexTermOf(tokenTable.tokens[tokenId]!);
-      tokenStems.push(term === '' ? -1 : stemIdOf(term));
-    }
-    if (occurrenceCount * 2 === occurrences.length) {
-      const grown = new Int32Array(occurrences.length * 2);
-      grown.set(occurrences);
-      occurrences = grown;
-    }
-    occurrences[occurrenceCount * 2] = tokenId;
-    occurrences[occurrenceCount * 2 + 1] = documentField;
-    occurrenceCount++;
-    if (tokenStems[tokenId]! >= 0) fieldLengths[documentField]!++;
-  };
 
   const stemIdOf = (stem: string): number => {
     let stemId = stemIds.get(stem);
@@ -94,12 +77,30 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     return stemId;
   };
 
-  // Parameter and toolset names repeat across tools and builds: each is tokenized once (nameTokensOf).
-  const visitName = (text: string): void => {
-    const { tokens, hashes } = nameTokensOf(text);
-    for (let position = 0; position < tokens.length; position++) {
-      const token = tokens[position]!;
-      visit(token, 0, token.length, hashes[position]!);
+  const record = (text: string): void => {
+    const ids = vocabulary.tokenIdsOf(text);
+    if (occurrenceCount + ids.length > occurrences.length / 2) {
+      const grown = new Int32Array(Math.max(occurrences.length * 2, (occurrenceCount + ids.length) * 2));
+      grown.set(occurrences);
+      occurrences = grown;
+    }
+    for (let position = 0; position < ids.length; position++) {
+      const vocabularyId = ids[position]!;
+      if (vocabularyId >= tokenIdByVocabularyId.length) {
+        const grown = new Int32Array(Math.max(tokenIdByVocabularyId.length * 2, vocabularyId + 1)).fill(-1);
+        grown.set(tokenIdByVocabularyId);
+        tokenIdByVocabularyId = grown;
+      }
+      let tokenId = tokenIdByVocabularyId[vocabularyId]!;
+      if (tokenId < 0) {
+        tokenId = tokenIdByVocabularyId[vocabularyId] = tokenCount++;
+        const term = vocabulary.terms[vocabularyId]!;
+        tokenStems.push(term === '' ? -1 : stemIdOf(term));
+      }
+      occurrences[occurrenceCount * 2] = tokenId;
+      occurrences[occurrenceCount * 2 + 1] = documentField;
+      occurrenceCount++;
+      if (tokenStems[tokenId]! >= 0) fieldLengths[documentField]!++;
     }
   };
 
@@ -107,15 +108,24 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     const tool = tools[document]!;
     const start = occurrenceCount;
     documentField = document * FIELD_COUNT;
-    forEachTokenRange(tool.name, visit);
+    record(tool.name);
     documentField++;
-    forEachTokenRange(tool.description, visit);
+    record(tool.description);
     documentField++;
-    for (const name of parameterNamesOf(tool)) visitName(name);
+    for (const name of parameterNamesOf(tool)) record(name);
     specLengths[document] = occurrenceCount - start;
     documentField++;
-    visitName(tool.toolset);
+    record(tool.toolset);
   }
+
+  const finalTokenIds = tokenIdByVocabularyId;
+  const tokenIds = {
+    size: tokenCount,
+    find: (token: string): number => {
+      const vocabularyId = vocabulary.table.find(token);
+      return vocabularyId < 0 || vocabularyId >= finalTokenIds.length ? -1 : finalTokenIds[vocabularyId]!;
+    },
+  };
 
   const stems = groupOccurrences(occurrences, occurrenceCount, stemIds.size, tokenStems);
 
@@ -129,29 +139,12 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     stemNameDocumentCounts: stems.nameDocumentCounts,
     fieldFactors: computeFieldFactors(fieldLengths, documentCount, resolved),
     fieldLengths,
-    tokenIds: tokenTable,
+    tokenIds,
     occurrences: occurrences.subarray(0, occurrenceCount * 2),
     specLengths,
     specAverageLength: documentCount === 0 ? 0 : specLengths.reduce((sum, length) => sum + length, 0) / documentCount,
   };
 }
-
-/** How many distinct words (and names) the build's memos keep before they start over. */
-const MEMO_CAPACITY = 100_000;
-
-/** A token's index term: its stem, or '' for a stop word. Pure, so memoized by the token's text. */
-const indexTermOf = memoizeByText((token) => (STOP_WORDS.has(token) ? '' : stemWord(token)), MEMO_CAPACITY);
-
-/** The tokens of a parameter or toolset name, with their hashes. Pure, so memoized by the name. */
-const nameTokensOf = memoizeByText((name) => {
-  const tokens: string[] = [];
-  const hashes: number[] = [];
-  forEachTokenRange(name, (source, start, end, hash) => {
-    tokens.push(source.slice(start, end).toLowerCase());
-    hashes.push(hash);
-  });
-  return { tokens, hashes } as const;
-}, MEMO_CAPACITY);
 
 /** Postings of one kind of key, compressed-sparse-row. */
 interface GroupedOccurrences {

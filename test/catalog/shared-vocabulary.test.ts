@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { SharedVocabulary, sharedVocabulary } from '../../src/catalog/shared-vocabulary.ts';
+import { tokenize } from '../../src/catalog/tokenize.ts';
+
+describe('SharedVocabulary', () => {
+  it('gives a text the ids of its tokens, the same token the same id in every text', () => {
+    const vocabulary = new SharedVocabulary();
+    const first = [...vocabulary.tokenIdsOf('Send a Slack message')];
+    const second = [...vocabulary.tokenIdsOf('message_send')];
+    assert.deepEqual(first.map((id) => vocabulary.table.tokens[id]), tokenize('Send a Slack message'));
+    assert.deepEqual(second, [first[3], first[0]]);
+    assert.equal(vocabulary.tokenIdsOf('Send a Slack message'), vocabulary.tokenIdsOf('Send a Slack message'), 'a text is tokenized once');
+  });
+
+  it('keeps each token\'s index term: its stem, or nothing for a stop word', () => {
+    const vocabulary = new SharedVocabulary();
+    const ids = vocabulary.tokenIdsOf('the creating issues');
+    assert.deepEqual([...ids].map((id) => vocabulary.terms[id]), ['', 'creat', 'issu']);
+  });
+
+  it('reports itself full at its capacity of tokens or of texts', () => {
+    const byTexts = new SharedVocabulary({ tokens: 100, texts: 2 });
+    byTexts.tokenIdsOf('alpha');
+    assert.equal(byTexts.full, false);
+    byTexts.tokenIdsOf('alpha');
+    assert.equal(byTexts.full, false, 'the same text again takes no room');
+    byTexts.tokenIdsOf('beta');
+    assert.equal(byTexts.full, true);
+    const byTokens = new SharedVocabulary({ tokens: 3, texts: 100 });
+    byTokens.tokenIdsOf('one two');
+    assert.equal(byTokens.full, false);
+    byTokens.tokenIdsOf('three');
+    assert.equal(byTokens.full, true);
+  });
+
+  it('is the same vocabulary from one build to the next while it has room', () => {
+    assert.equal(sharedVocabulary(), sharedVocabulary());
+  });
+});
