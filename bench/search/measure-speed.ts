@@ -2,6 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import type { Tool } from '../../src/tools/tool.ts';
 import { synthesizeCatalog } from './synthesize-catalog.ts';
+import { withFreshTexts } from './with-fresh-texts.ts';
 import { summarizeTimings, type TimingSummary } from './timing-statistics.ts';
 
 /** A search engine as the speed bench drives it: build an index, then query it. */
@@ -15,7 +16,10 @@ export interface SpeedSubject {
 export interface SpeedRow {
   readonly subject: string;
   readonly size: number;
+  /** Building the same catalog again: what each assembly of an unchanged tool list costs. */
   readonly build: TimingSummary;
+  /** Building a catalog of texts no build has seen before (withFreshTexts). */
+  readonly firstBuild: TimingSummary;
   readonly query: TimingSummary;
   /** Growth of heap plus array buffers while one built index is alive, in MiB (after full collections). */
   readonly memoryMiB: number;
@@ -40,6 +44,13 @@ function buildBlocks(size: number): number {
   return size <= 1_000 ? 5 : 1;
 }
 
+/** First builds (fresh texts) per size. */
+function firstBuildRepetitions(size: number): number {
+  if (size <= 1_000) return 50;
+  if (size <= 10_000) return 5;
+  return 2;
+}
+
 /** Queries timed per size. */
 function queryRepetitions(size: number): number {
   return size >= 50_000 ? 100 : 300;
@@ -56,6 +67,7 @@ export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly T
   for (const size of SPEED_SIZES) {
     const tools = synthesizeCatalog(pool, size);
     const buildTimes = timeBuilds(subjects, tools, collect);
+    const firstBuildTimes = timeFirstBuilds(subjects, tools, collect);
     subjects.forEach((subject, position) => {
       collect();
       const before = usedMemory();
@@ -71,9 +83,16 @@ export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly T
         subject.query(index, text, 10);
         queryTimes.push(performance.now() - started);
       }
-      const row = { subject: subject.name, size, build: summarizeTimings(buildTimes[position]!), query: summarizeTimings(queryTimes), memoryMiB };
+      const row = {
+        subject: subject.name,
+        size,
+        build: summarizeTimings(buildTimes[position]!),
+        firstBuild: summarizeTimings(firstBuildTimes[position]!),
+        query: summarizeTimings(queryTimes),
+        memoryMiB,
+      };
       process.stderr.write(
-        `  ${size} tools / ${subject.name}: build ${row.build.medianMs.toFixed(2)} ms, query ${row.query.medianMs.toFixed(3)} ms\n`,
+        `  ${size} tools / ${subject.name}: build ${row.build.medianMs.toFixed(2)} ms (first ${row.firstBuild.medianMs.toFixed(2)}), query ${row.query.medianMs.toFixed(3)} ms\n`,
       );
       rows.push(row);
       // Keep the index alive until its memory was read.
@@ -101,6 +120,25 @@ function timeBuilds(subjects: readonly SpeedSubject[], tools: readonly Tool[], c
         subject.build(tools);
         times[position]!.push(performance.now() - started);
       }
+    });
+  }
+  return times;
+}
+
+/**
+ * First-build times of every subject, in the order of `subjects`: each round builds the catalog with
+ * texts made new (withFreshTexts, prepared before the clock starts), the engines taking turns.
+ */
+function timeFirstBuilds(subjects: readonly SpeedSubject[], tools: readonly Tool[], collect: () => void): number[][] {
+  const times = subjects.map((): number[] => []);
+  const rounds = firstBuildRepetitions(tools.length);
+  for (let round = 0; round < rounds; round++) {
+    const fresh = withFreshTexts(tools, `fresh${round}x`);
+    subjects.forEach((subject, position) => {
+      if (round === 0) collect();
+      const started = performance.now();
+      subject.build(fresh);
+      times[position]!.push(performance.now() - started);
     });
   }
   return times;

@@ -7,7 +7,7 @@ const COLORS = ['#1f6feb', '#9a6700', '#8250df', '#1a7f37'];
 
 /**
  * An SVG picture of a bench run: recall@5 per data set for each ranker (left), and median query and
- * build time against catalog size on log-log axes for each engine (right). Plain SVG 1.1, no scripts.
+ * build time (again and first) against catalog size on log-log axes for each engine (right). Plain SVG 1.1, no scripts.
  */
 export function renderChart(quality: readonly QualityRow[], speed: readonly SpeedRow[], caption: string): string {
   const parts: string[] = [
@@ -64,7 +64,7 @@ function renderQualityBars(quality: readonly QualityRow[]): string[] {
 function renderLatencyLines(speed: readonly SpeedRow[]): string[] {
   const subjects = [...new Set(speed.map((row) => row.subject))];
   const sizes = [...new Set(speed.map((row) => row.size))].sort((left, right) => left - right);
-  const values = speed.flatMap((row) => [row.query.medianMs, row.build.medianMs]).filter((value) => value > 0);
+  const values = speed.flatMap((row) => [row.query.medianMs, row.build.medianMs, row.firstBuild.medianMs]).filter((value) => value > 0);
   const minimum = Math.pow(10, Math.floor(Math.log10(Math.min(...values, 1))));
   const maximum = Math.pow(10, Math.ceil(Math.log10(Math.max(...values, 1))));
   const left = 650;
@@ -89,13 +89,13 @@ function renderLatencyLines(speed: readonly SpeedRow[]): string[] {
   subjects.forEach((subject, subjectIndex) => {
     const color = COLORS[(subjectIndex === 0 ? 0 : 2) % COLORS.length];
     const rows = speed.filter((row) => row.subject === subject).sort((left, right) => left.size - right.size);
-    for (const [kind, dash] of [['query', ''], ['build', '6 4']] as const) {
+    for (const [kind, dash] of [['query', ''], ['build', '6 4'], ['firstBuild', '2 3']] as const) {
       const points = rows.map((row) => `${xOf(row.size).toFixed(1)},${yOf(row[kind].medianMs).toFixed(1)}`).join(' ');
       parts.push(`<polyline points="${points}" fill="none" stroke="${color}" stroke-width="2" ${dash === '' ? '' : `stroke-dasharray="${dash}"`}/>`);
     }
     const legendY = top + height + 52 + subjectIndex * 16;
     parts.push(`<line x1="${left}" x2="${left + 22}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="${color}" stroke-width="2"/>`);
-    parts.push(`<text x="${left + 26}" y="${legendY}">${escapeXml(subject)}: query solid, build dashed</text>`);
+    parts.push(`<text x="${left + 26}" y="${legendY}">${escapeXml(subject)}: query solid, build dashed, first build dotted</text>`);
   });
   return parts;
 }
