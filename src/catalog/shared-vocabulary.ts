@@ -25,12 +25,12 @@ export class SharedVocabulary {
   readonly table = new TokenTable(4096);
   /** Vocabulary token id -> index term: the stem, or '' for a stop word. */
   readonly terms: string[] = [];
-  private readonly texts = new Map<string, Int32Array>();
+  private readonly texts = new Map<string, readonly number[]>();
 
   constructor(private readonly capacity: VocabularyCapacity = DEFAULT_CAPACITY) {}
 
   /** The vocabulary ids of the tokens of `text` (tokenize), in order. */
-  tokenIdsOf(text: string): Int32Array {
+  tokenIdsOf(text: string): readonly number[] {
     let ids = this.texts.get(text);
     if (ids === undefined) {
       const found: number[] = [];
@@ -42,7 +42,7 @@ export class SharedVocabulary {
         }
         found.push(id);
       });
-      ids = Int32Array.from(found);
+      ids = found;
       this.texts.set(text, ids);
     }
     return ids;
