@@ -133,7 +133,7 @@ function timeFirstBuilds(subjects: readonly SpeedSubject[], tools: readonly Tool
   const times = subjects.map((): number[] => []);
   const rounds = firstBuildRepetitions(tools.length);
   for (let round = 0; round < rounds; round++) {
-    const fresh = withFreshTexts(tools, `fresh${round}x`);
+    const fresh = withFreshTexts(tools, round);
     subjects.forEach((subject, position) => {
       if (round === 0) collect();
       const started = performance.now();
