@@ -16,7 +16,7 @@ export interface SpeedSubject {
 export interface SpeedRow {
   readonly subject: string;
   readonly size: number;
-  /** Building the same catalog again: what each assembly of an unchanged tool list costs. */
+  /** Building the same catalog again: what each tool_search over an unchanged tool list costs. */
   readonly build: TimingSummary;
   /** Building a catalog of texts no build has seen before (withFreshTexts). */
   readonly firstBuild: TimingSummary;

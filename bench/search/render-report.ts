@@ -30,7 +30,7 @@ export function renderReport(quality: readonly QualityRow[], speed: readonly Spe
     '',
     '## Speed and memory',
     '',
-    'Synthesized catalogs (real tools from all data sets; past their count, variants of them). Build = index from the tool list, built again (what each assembly of an unchanged tool list costs); first build = a catalog whose texts no build has seen (names, descriptions, parameter and toolset names made new); query = one search, limit 10, over real queries. Memory = heap plus array buffers retained by one index (after full garbage collections). Timings are wall-clock on a shared machine: see the load average above.',
+    'Synthesized catalogs (real tools from all data sets; past their count, variants of them). Build = index from the tool list, built again (what each tool_search over an unchanged tool list costs); first build = a catalog whose texts no build has seen (names, descriptions, parameter and toolset names made new); query = one search, limit 10, over real queries. Memory = heap plus array buffers retained by one index (after full garbage collections). Timings are wall-clock on a shared machine: see the load average above.',
     '',
     '| tools | engine | build median ms | build p99 ms | first build median ms | query median ms | query p99 ms | memory MiB |',
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
