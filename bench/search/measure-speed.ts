@@ -62,12 +62,12 @@ function queryRepetitions(size: number): number {
  * memory of one index.
  */
 export function measureSpeed(subjects: readonly SpeedSubject[], pool: readonly Tool[], queries: readonly string[]): SpeedRow[] {
-  const { collect, collectOnce } = exposeGarbageCollector();
+  const collect = exposeGarbageCollector();
   const rows: SpeedRow[] = [];
   for (const size of SPEED_SIZES) {
     const tools = synthesizeCatalog(pool, size);
     const buildTimes = timeBuilds(subjects, tools, collect);
-    const firstBuildTimes = timeFirstBuilds(subjects, tools, collectOnce);
+    const firstBuildTimes = timeFirstBuilds(subjects, tools, collect);
     subjects.forEach((subject, position) => {
       collect();
       const before = usedMemory();
@@ -127,8 +127,7 @@ function timeBuilds(subjects: readonly SpeedSubject[], tools: readonly Tool[], c
 
 /**
  * First-build times of every subject, in the order of `subjects`: each round builds the catalog with
- * texts made new (withFreshTexts, prepared before the clock starts), the engines taking turns, each
- * build after a collection (making a fresh catalog leaves garbage that the build should not pay for).
+ * texts made new (withFreshTexts, prepared before the clock starts), the engines taking turns.
  */
 function timeFirstBuilds(subjects: readonly SpeedSubject[], tools: readonly Tool[], collect: () => void): number[][] {
   const times = subjects.map((): number[] => []);
@@ -136,7 +135,7 @@ function timeFirstBuilds(subjects: readonly SpeedSubject[], tools: readonly Tool
   for (let round = 0; round < rounds; round++) {
     const fresh = withFreshTexts(tools, round);
     subjects.forEach((subject, position) => {
-      collect();
+      if (round === 0) collect();
       const started = performance.now();
       subject.build(fresh);
       times[position]!.push(performance.now() - started);
@@ -151,22 +150,16 @@ function usedMemory(): number {
   return usage.heapUsed + usage.arrayBuffers;
 }
 
-/**
- * Garbage collection on demand (enabled at run time, so `tsx` needs no flag): `collect` as thorough as
- * a memory reading needs, `collectOnce` one collection, enough before a timing.
- */
-function exposeGarbageCollector(): { collect: () => void; collectOnce: () => void } {
+/** A function that runs a full garbage collection (enabled at run time, so `tsx` needs no flag). */
+function exposeGarbageCollector(): () => void {
   setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (() => void) | undefined;
+  const collect = runInNewContext('gc') as (() => void) | undefined;
   // Twice, with a pause: large array buffers are released on a background thread after a collection,
   // and a second pass frees what only the first made unreachable (weak references, finalizers).
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  return {
-    collect: () => {
-      gc?.();
-      Atomics.wait(pause, 0, 0, 100);
-      gc?.();
-    },
-    collectOnce: () => gc?.(),
+  return () => {
+    collect?.();
+    Atomics.wait(pause, 0, 0, 100);
+    collect?.();
   };
 }
