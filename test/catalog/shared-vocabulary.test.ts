@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
 import { SharedVocabulary, sharedVocabulary } from '../../src/catalog/shared-vocabulary.ts';
 import { tokenize } from '../../src/catalog/tokenize.ts';
+import { makeTool } from './catalog-fixtures.ts';
 
 describe('SharedVocabulary', () => {
   it('gives a text the ids of its tokens, the same token the same id in every text', () => {
@@ -36,5 +38,21 @@ describe('SharedVocabulary', () => {
 
   it('is the same vocabulary from one build to the next while it has room', () => {
     assert.equal(sharedVocabulary(), sharedVocabulary());
+  });
+});
+
+describe('buildSearchIndex over the shared vocabulary', () => {
+  it('builds the same index for a catalog whatever was indexed before it', () => {
+    const catalog = [makeTool('send_message', 'Send a chat message to a channel.'), makeTool('list_files', 'List the files of a folder.')];
+    const before = buildSearchIndex(catalog);
+    buildSearchIndex([makeTool('archive_invoice', 'Stores invoices and receipts.'), makeTool('sendSMS', 'Texts a phone.')]);
+    const after = buildSearchIndex(catalog);
+    assert.deepEqual([...after.occurrences], [...before.occurrences]);
+    assert.deepEqual([...after.stemEntries], [...before.stemEntries]);
+    assert.deepEqual([...after.stemIds], [...before.stemIds]);
+    assert.equal(after.tokenIds.size, before.tokenIds.size);
+    assert.equal(after.tokenIds.find('invoice'), -1, 'a word of another catalog is not in this one');
+    assert.equal(before.tokenIds.find('invoices'), -1, 'nor in one built before that word was seen');
+    assert.equal(after.tokenIds.find('send'), before.tokenIds.find('send'));
   });
 });
