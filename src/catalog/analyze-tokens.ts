@@ -11,10 +11,15 @@ export function analyzeTokens(tokens: readonly string[], stems: Map<string, stri
   for (const token of tokens) {
     let stem = stems.get(token);
     if (stem === undefined) {
-      stem = STOP_WORDS.has(token) ? '' : stemWord(token);
+      stem = indexTermOf(token);
       stems.set(token, stem);
     }
     if (stem !== '') terms.push(stem);
   }
   return terms;
+}
+
+/** A token's index term: '' for a stop word, else its stem. The one rule for queries and the index alike. */
+export function indexTermOf(token: string): string {
+  return STOP_WORDS.has(token) ? '' : stemWord(token);
 }

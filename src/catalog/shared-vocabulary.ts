@@ -1,5 +1,4 @@
-import { stemWord } from './stem-word.ts';
-import { STOP_WORDS } from './stop-words.ts';
+import { indexTermOf } from './analyze-tokens.ts';
 import { TokenTable } from './token-table.ts';
 import { forEachTokenRange } from './tokenize.ts';
 
@@ -36,10 +35,7 @@ export class SharedVocabulary {
       const found: number[] = [];
       forEachTokenRange(text, (source, start, end, hash) => {
         const id = this.table.idOfHashed(source, start, end, hash);
-        if (id === this.terms.length) {
-          const token = this.table.tokens[id]!;
-          this.terms.push(STOP_WORDS.has(token) ? '' : stemWord(token));
-        }
+        if (id === this.terms.length) this.terms.push(indexTermOf(this.table.tokens[id]!));
         found.push(id);
       });
       ids = found;
