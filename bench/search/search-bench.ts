@@ -6,13 +6,7 @@ import { buildSearchIndex, type SearchIndex } from '../../src/catalog/build-sear
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import type { BenchModule } from '../bench-module.ts';
 import { REPOSITORY_ROOT, resolveDataRoot } from './data-root.ts';
-import { loadBfcl } from './datasets/load-bfcl.ts';
-import { loadFunctionCalls } from './datasets/load-function-calls.ts';
-import { loadHandWritten } from './datasets/load-hand-written.ts';
-import { loadLiveMcpBench } from './datasets/load-live-mcp-bench.ts';
-import { loadMetaTool } from './datasets/load-metatool.ts';
-import { loadMetaToolMulti } from './datasets/load-metatool-multi.ts';
-import { loadSealTools } from './datasets/load-seal-tools.ts';
+import { loadHeldOutSets, loadTuningSets, speedToolPool } from './datasets/benchmark-sets.ts';
 import { measureQuality } from './measure-quality.ts';
 import { measureSpeed, type SpeedSubject } from './measure-speed.ts';
 import { buildMiniSearch, miniSearchRanker } from './rankers/minisearch-ranker.ts';
@@ -40,11 +34,11 @@ export const searchBench: BenchModule = {
     const skipSpeed = argv.includes('--skip-speed');
     const skipQuality = argv.includes('--skip-quality');
     const dataRoot = resolveDataRoot();
-    const heldOut = [loadSealTools(dataRoot, 'test_in_domain'), loadBfcl(dataRoot), loadMetaTool(dataRoot), loadLiveMcpBench(dataRoot)];
-    const tuning = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot), loadHandWritten(dataRoot, 'long'), loadMetaToolMulti(dataRoot), loadMetaTool(dataRoot, 'tuning'), loadFunctionCalls(dataRoot)];
+    const heldOut = loadHeldOutSets(dataRoot);
+    const tuning = loadTuningSets(dataRoot);
     const rankers = [toolSearchRanker, referenceBm25Ranker, miniSearchRanker];
     const quality = skipQuality ? [] : measureQuality([...heldOut, ...tuning], rankers);
-    const pool = [...heldOut, tuning[1]!].flatMap((dataset) => dataset.tools);
+    const pool = speedToolPool(heldOut, dataRoot);
     const queries = shuffled(
       heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
       createSeededRandom(11),

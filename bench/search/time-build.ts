@@ -5,17 +5,13 @@
 import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
 import type { SearchOptions } from '../../src/catalog/search-options.ts';
 import { resolveDataRoot } from './data-root.ts';
-import { loadBfcl } from './datasets/load-bfcl.ts';
-import { loadHandWritten } from './datasets/load-hand-written.ts';
-import { loadLiveMcpBench } from './datasets/load-live-mcp-bench.ts';
-import { loadMetaTool } from './datasets/load-metatool.ts';
-import { loadSealTools } from './datasets/load-seal-tools.ts';
+import { loadHeldOutSets, speedToolPool } from './datasets/benchmark-sets.ts';
 import { synthesizeCatalog } from './synthesize-catalog.ts';
 import { summarizeTimings } from './timing-statistics.ts';
 
 const dataRoot = resolveDataRoot();
-// The speed bench's pool: only the tools are read, never a query or an outcome.
-const pool = [loadSealTools(dataRoot, 'test_in_domain'), loadBfcl(dataRoot), loadMetaTool(dataRoot), loadLiveMcpBench(dataRoot), loadHandWritten(dataRoot)].flatMap((dataset) => dataset.tools);
+// The speed bench's pool (speedToolPool reads only tools, never a query or an outcome).
+const pool = speedToolPool(loadHeldOutSets(dataRoot), dataRoot);
 const tools = synthesizeCatalog(pool, 1_000);
 const options = JSON.parse(process.argv[2] ?? '{}') as SearchOptions;
 for (let round = 0; round < 50; round++) buildSearchIndex(tools, options);

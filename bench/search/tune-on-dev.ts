@@ -8,15 +8,11 @@ import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
 import type { SearchOptions } from '../../src/catalog/search-options.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { resolveDataRoot } from './data-root.ts';
-import { loadFunctionCalls } from './datasets/load-function-calls.ts';
-import { loadHandWritten } from './datasets/load-hand-written.ts';
-import { loadMetaTool } from './datasets/load-metatool.ts';
-import { loadMetaToolMulti } from './datasets/load-metatool-multi.ts';
-import { loadSealTools } from './datasets/load-seal-tools.ts';
+import { loadTuningSets } from './datasets/benchmark-sets.ts';
 import { measureRetrieval } from './retrieval-metrics.ts';
 
 const dataRoot = resolveDataRoot();
-const tuningSets = [loadSealTools(dataRoot, 'dev'), loadHandWritten(dataRoot), loadHandWritten(dataRoot, 'long'), loadMetaToolMulti(dataRoot), loadMetaTool(dataRoot, 'tuning'), loadFunctionCalls(dataRoot)];
+const tuningSets = loadTuningSets(dataRoot);
 const settings = JSON.parse(process.argv[2] ?? '[{}]') as SearchOptions[];
 for (const options of settings) {
   let balance = 0;

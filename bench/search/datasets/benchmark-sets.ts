@@ -1,0 +1,34 @@
+import type { Tool } from '../../../src/tools/tool.ts';
+import type { RetrievalDataset } from '../retrieval-dataset.ts';
+import { loadBfcl } from './load-bfcl.ts';
+import { loadFunctionCalls } from './load-function-calls.ts';
+import { loadHandWritten } from './load-hand-written.ts';
+import { loadLiveMcpBench } from './load-live-mcp-bench.ts';
+import { loadMetaTool } from './load-metatool.ts';
+import { loadMetaToolMulti } from './load-metatool-multi.ts';
+import { loadSealTools } from './load-seal-tools.ts';
+
+/** The reported sets (issue 4): never tuned on. */
+export function loadHeldOutSets(dataRoot: string): RetrievalDataset[] {
+  return [loadSealTools(dataRoot, 'test_in_domain'), loadBfcl(dataRoot), loadMetaTool(dataRoot), loadLiveMcpBench(dataRoot)];
+}
+
+/** The only sets the defaults are tuned on (docs/search-quality.md says what each is). */
+export function loadTuningSets(dataRoot: string): RetrievalDataset[] {
+  return [
+    loadSealTools(dataRoot, 'dev'),
+    loadHandWritten(dataRoot),
+    loadHandWritten(dataRoot, 'long'),
+    loadMetaToolMulti(dataRoot),
+    loadMetaTool(dataRoot, 'tuning'),
+    loadFunctionCalls(dataRoot),
+  ];
+}
+
+/**
+ * The real tools the speed bench synthesizes its catalogs from: every held-out catalog plus the MCP
+ * servers' tools. Only tools are read from these sets, never a query or an outcome.
+ */
+export function speedToolPool(heldOut: readonly RetrievalDataset[], dataRoot: string): Tool[] {
+  return [...heldOut, loadHandWritten(dataRoot)].flatMap((dataset) => dataset.tools);
+}
