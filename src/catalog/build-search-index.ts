@@ -78,14 +78,16 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
   };
 
   const record = (text: string): void => {
-    const ids = vocabulary.tokenIdsOf(text);
-    if (occurrenceCount + ids.length > occurrences.length / 2) {
-      const grown = new Int32Array(Math.max(occurrences.length * 2, (occurrenceCount + ids.length) * 2));
+    const span = vocabulary.spanOf(text);
+    const spans = vocabulary.spans;
+    const count = spans[span]!;
+    if (occurrenceCount + count > occurrences.length / 2) {
+      const grown = new Int32Array(Math.max(occurrences.length * 2, (occurrenceCount + count) * 2));
       grown.set(occurrences);
       occurrences = grown;
     }
-    for (let position = 0; position < ids.length; position++) {
-      const vocabularyId = ids[position]!;
+    for (let position = span + 1; position <= span + count; position++) {
+      const vocabularyId = spans[position]!;
       if (vocabularyId >= tokenIdByVocabularyId.length) {
         const grown = new Int32Array(Math.max(tokenIdByVocabularyId.length * 2, vocabularyId + 1)).fill(-1);
         grown.set(tokenIdByVocabularyId);

@@ -19,33 +19,65 @@ const DEFAULT_CAPACITY: VocabularyCapacity = { tokens: 500_000, texts: 150_000 }
  * session, so nothing in it can be stale: a text that changes is a new key. An index build then only
  * maps ids, which is what makes rebuilding the catalog at every assembly cheap. Memory is bounded: once
  * full, a new vocabulary replaces it (indexes built on the old one keep it alive as long as they live).
+ *
+ * The token ids of all texts live in one growing Int32Array (`spans`), so a new text costs a map entry
+ * and a few integers, not an array object of its own for the garbage collector to trace.
  */
 export class SharedVocabulary {
   readonly table = new TokenTable(4096);
   /** Vocabulary token id -> index term: the stem, or '' for a stop word. */
   readonly terms: string[] = [];
-  private readonly texts = new Map<string, readonly number[]>();
+  /**
+   * The spans of all texts, back to back: at a span's offset its token count, then that many token ids.
+   * Replaced by a larger copy as it grows, so read it after {@link spanOf}, not before.
+   */
+  spans = new Int32Array(1 << 16);
+  private spansUsed = 0;
+  private readonly spanOffsets = new Map<string, number>();
 
   constructor(private readonly capacity: VocabularyCapacity = DEFAULT_CAPACITY) {}
 
-  /** The vocabulary ids of the tokens of `text` (tokenize), in order. */
-  tokenIdsOf(text: string): readonly number[] {
-    let ids = this.texts.get(text);
-    if (ids === undefined) {
-      const found: number[] = [];
-      forEachTokenRange(text, (source, start, end, hash) => {
-        const id = this.table.idOfHashed(source, start, end, hash);
-        if (id === this.terms.length) this.terms.push(indexTermOf(this.table.tokens[id]!));
-        found.push(id);
-      });
-      ids = found;
-      this.texts.set(text, ids);
-    }
-    return ids;
+  /** The offset in {@link spans} of the token count and vocabulary ids of `text` (tokenize order). */
+  spanOf(text: string): number {
+    const known = this.spanOffsets.get(text);
+    if (known !== undefined) return known;
+    const offset = this.spansUsed;
+    // A token takes at least one character, and a case-split word adds at most itself again.
+    this.reserve(offset + 1 + text.length * 2);
+    let cursor = offset + 1;
+    forEachTokenRange(text, (source, start, end, hash) => {
+      const id = this.table.idOfHashed(source, start, end, hash);
+      if (id === this.terms.length) this.terms.push(indexTermOf(this.table.tokens[id]!));
+      this.spans[cursor++] = id;
+    });
+    this.spans[offset] = cursor - offset - 1;
+    this.spansUsed = cursor;
+    this.spanOffsets.set(text, offset);
+    return offset;
+  }
+
+  /** The vocabulary ids of the tokens of `text`, in order (a copy; builds read {@link spans} directly). */
+  tokenIdsOf(text: string): number[] {
+    const offset = this.spanOf(text);
+    return Array.from(this.spans.subarray(offset + 1, offset + 1 + this.spans[offset]!));
+  }
+
+  /** Distinct texts tokenized so far. */
+  get textCount(): number {
+    return this.spanOffsets.size;
   }
 
   get full(): boolean {
-    return this.table.size >= this.capacity.tokens || this.texts.size >= this.capacity.texts;
+    return this.table.size >= this.capacity.tokens || this.spanOffsets.size >= this.capacity.texts;
+  }
+
+  private reserve(size: number): void {
+    if (size <= this.spans.length) return;
+    let length = this.spans.length * 2;
+    while (length < size) length *= 2;
+    const grown = new Int32Array(length);
+    grown.set(this.spans.subarray(0, this.spansUsed));
+    this.spans = grown;
   }
 }
 

@@ -12,7 +12,8 @@ describe('SharedVocabulary', () => {
     const second = [...vocabulary.tokenIdsOf('message_send')];
     assert.deepEqual(first.map((id) => vocabulary.table.tokens[id]), tokenize('Send a Slack message'));
     assert.deepEqual(second, [first[3], first[0]]);
-    assert.equal(vocabulary.tokenIdsOf('Send a Slack message'), vocabulary.tokenIdsOf('Send a Slack message'), 'a text is tokenized once');
+    assert.equal(vocabulary.spanOf('Send a Slack message'), vocabulary.spanOf('Send a Slack message'), 'a text is tokenized once');
+    assert.equal(vocabulary.textCount, 2);
   });
 
   it('keeps each token\'s index term: its stem, or nothing for a stop word', () => {
