@@ -5,6 +5,11 @@ export interface RetrievalQuery {
   readonly text: string;
   /** Distinct gold tool names, compared with each retrieved tool's original name. */
   readonly gold: readonly string[];
+  /**
+   * For a gold name, other tool names that serve the same need equally well (near-duplicate tools of
+   * one catalog); retrieving any of them counts as retrieving that gold tool.
+   */
+  readonly alternatives?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A catalog of tools plus queries with gold tools, loaded from one public data set. */

@@ -24,9 +24,10 @@ export function measureRetrieval(rank: RankQuery, queries: readonly RetrievalQue
   let reciprocalRanks = 0;
   for (const query of queries) {
     const retrieved = rank(query.text, depth);
-    const gold = new Set(query.gold);
+    const gold = goldByName(query);
+    const goldCount = new Set(query.gold).size;
     RECALL_CUTOFFS.forEach((cutoff, position) => {
-      sums[position]! += countGold(retrieved.slice(0, cutoff), gold) / gold.size;
+      sums[position]! += countGold(retrieved.slice(0, cutoff), gold) / goldCount;
     });
     const first = retrieved.findIndex((tool) => gold.has(originalNameOf(tool)));
     if (first >= 0) reciprocalRanks += 1 / (first + 1);
@@ -41,12 +42,22 @@ export function measureRetrieval(rank: RankQuery, queries: readonly RetrievalQue
   };
 }
 
-/** Distinct gold names among `retrieved` (two catalog entries with one gold name count once). */
-function countGold(retrieved: readonly Tool[], gold: ReadonlySet<string>): number {
+/** Tool name -> the gold name it counts as: each gold name itself, and its alternatives. */
+function goldByName(query: RetrievalQuery): ReadonlyMap<string, string> {
+  const gold = new Map<string, string>();
+  for (const name of query.gold) {
+    for (const alternative of query.alternatives?.[name] ?? []) if (!gold.has(alternative)) gold.set(alternative, name);
+  }
+  for (const name of query.gold) gold.set(name, name);
+  return gold;
+}
+
+/** Distinct gold tools among `retrieved` (two entries that count as one gold tool count once). */
+function countGold(retrieved: readonly Tool[], gold: ReadonlyMap<string, string>): number {
   const found = new Set<string>();
   for (const tool of retrieved) {
-    const name = originalNameOf(tool);
-    if (gold.has(name)) found.add(name);
+    const counted = gold.get(originalNameOf(tool));
+    if (counted !== undefined) found.add(counted);
   }
   return found.size;
 }

@@ -1,6 +1,7 @@
 import type { Tool } from '../../../src/tools/tool.ts';
 import type { RetrievalDataset } from '../retrieval-dataset.ts';
 import { loadBfcl } from './load-bfcl.ts';
+import { loadBfclUnscored } from './load-bfcl-unscored.ts';
 import { loadFunctionCalls } from './load-function-calls.ts';
 import { loadHandWritten } from './load-hand-written.ts';
 import { loadLiveMcpBench } from './load-live-mcp-bench.ts';
@@ -22,6 +23,8 @@ export function loadTuningSets(dataRoot: string): RetrievalDataset[] {
     loadMetaToolMulti(dataRoot),
     loadMetaTool(dataRoot, 'tuning'),
     loadFunctionCalls(dataRoot),
+    loadBfclUnscored(dataRoot, 'authored'),
+    loadBfclUnscored(dataRoot, 'live'),
   ];
 }
 
