@@ -1,7 +1,8 @@
 /**
  * Grid search over search options on the tuning sets only: Seal-Tools dev, the hand-written MCP
  * queries (short and long), MetaTool's two-tool split and a tenth of MetaTool's single-tool queries
- * disjoint from the reported tenth, and function-calling requests written over BFCL's tools. Prints one line per setting (per set R@1 R@5 R@10 MRR, then the
+ * disjoint from the reported tenth, function-calling requests written over BFCL's tools, and BFCL's own
+ * unscored requests (authored and live) labelled over its catalog. Prints one line per setting (per set R@1 R@5 R@10 MRR, then the
  * balance: (R@1 + R@5) / 2 averaged over the sets); never touches a held-out set. Usage: tsx bench/search/tune-on-dev.ts '<json list of SearchOptions>'
  */
 import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';

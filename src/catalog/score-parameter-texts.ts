@@ -19,35 +19,38 @@ export function addParameterTexts(
 ): void {
   const fieldWeight = index.options.fieldWeights.parameterDescriptions;
   if (fieldWeight <= 0) return;
-  const { scores, multipliers, matchedConcepts, conceptMasks, conceptCount } = state;
+  const { scores, multipliers, matchedConcepts, conceptMasks, conceptCount, conceptWeights } = state;
   const { coordination } = index.options;
   const candidates = selectTop(index.tools, scores, Math.max(limit * PARAMETER_POOL_FACTOR, PARAMETER_POOL_MINIMUM));
   const found = scoreParameterTexts(index, candidates, weighted, fieldWeight, memo);
   candidates.forEach((document, position) => {
     let multiplier = multipliers[document]!;
-    const newConcepts = countBits(found.conceptMasks[position]! & ~conceptMasks[document]!);
-    if (coordination > 0 && conceptCount > 1 && newConcepts > 0) {
+    const newWeight = sumBitWeights(found.conceptMasks[position]! & ~conceptMasks[document]!, conceptWeights);
+    if (coordination > 0 && conceptCount > 1 && newWeight > 0) {
       const matched = matchedConcepts[document]!;
-      multiplier *= Math.pow((matched + newConcepts) / matched, coordination);
+      multiplier *= Math.pow((matched + newWeight) / matched, coordination);
     }
     scores[document] = (scores[document]! / multipliers[document]! + found.additions[position]!) * multiplier;
   });
 }
 
-/** Number of set bits of a 32-bit integer. */
-function countBits(value: number): number {
-  let count = 0;
-  for (let rest = value >>> 0; rest !== 0; rest &= rest - 1) count++;
-  return count;
+/** The summed weights of the concepts whose bits are set in `mask`. */
+function sumBitWeights(mask: number, weights: readonly number[]): number {
+  let sum = 0;
+  for (let concept = 0; concept < 32 && concept < weights.length; concept++) if ((mask >>> concept) & 1) sum += weights[concept]!;
+  return sum;
 }
 
 /** The per-document arrays of one query's scoring that the parameter field updates. */
 export interface ScoringState {
   readonly scores: Float64Array;
   readonly multipliers: Float64Array;
-  readonly matchedConcepts: Uint16Array;
+  /** Per document: the summed weights of the user's words it matches. */
+  readonly matchedConcepts: Float64Array;
   readonly conceptMasks: Uint32Array;
   readonly conceptCount: number;
+  /** Concept -> the weight of that word of the user's (weighQueryTerms). */
+  readonly conceptWeights: readonly number[];
 }
 
 /** How many of the best candidates get their parameter descriptions scored: this many times the limit, at least the minimum. */

@@ -68,6 +68,19 @@ export interface SearchOptions {
    * @default 0.5
    */
   readonly clauseWeight?: number;
+  /**
+   * Weight of a query word made only of digits ("5", "2023"), for its score and for coordination: in a
+   * request a number is an argument value, not what the tool does. 1 counts numbers like other words.
+   * @default 0.3
+   */
+  readonly numberWeight?: number;
+  /**
+   * Fraction of {@link synonymWeight} kept by the synonyms of a query word that some tool of the catalog
+   * has in its name: a catalog that already speaks the user's word needs its synonyms less, and they more
+   * often name something else ("weather" finds `get_current_weather`; "forecast" is another tool).
+   * 1 treats every word's synonyms alike. @default 0.5
+   */
+  readonly namedWordSynonymFactor?: number;
 }
 
 /** {@link SearchOptions} with every field set. */
@@ -83,6 +96,8 @@ export interface ResolvedSearchOptions {
   readonly nameCoverage: number;
   readonly descriptionOnlyWordWeight: number;
   readonly clauseWeight: number;
+  readonly numberWeight: number;
+  readonly namedWordSynonymFactor: number;
 }
 
 /** The defaults, tuned only on the tuning sets: Seal-Tools dev, the hand-written MCP queries (short and long), MetaTool two-tool (docs/search-quality.md). */
@@ -98,6 +113,8 @@ export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   nameCoverage: 1.5,
   descriptionOnlyWordWeight: 0.5,
   clauseWeight: 0.5,
+  numberWeight: 0.3,
+  namedWordSynonymFactor: 0.5,
 });
 
 /** Fills the unset fields of `options` from the defaults; never mutates its input. */
@@ -114,5 +131,7 @@ export function resolveSearchOptions(options: SearchOptions = {}): ResolvedSearc
     nameCoverage: options.nameCoverage ?? DEFAULT_SEARCH_OPTIONS.nameCoverage,
     descriptionOnlyWordWeight: options.descriptionOnlyWordWeight ?? DEFAULT_SEARCH_OPTIONS.descriptionOnlyWordWeight,
     clauseWeight: options.clauseWeight ?? DEFAULT_SEARCH_OPTIONS.clauseWeight,
+    numberWeight: options.numberWeight ?? DEFAULT_SEARCH_OPTIONS.numberWeight,
+    namedWordSynonymFactor: options.namedWordSynonymFactor ?? DEFAULT_SEARCH_OPTIONS.namedWordSynonymFactor,
   };
 }

@@ -13,6 +13,7 @@ import { addParameterTexts, type ParameterTermMemo } from './score-parameter-tex
 import { scoreSpecBm25 } from './score-spec-bm25.ts';
 import { splitClauses } from './split-clauses.ts';
 import { tokenize } from './tokenize.ts';
+import { weighQueryTerms } from './weigh-query-terms.ts';
 
 /** One ranked search result. */
 export interface SearchMatch {
@@ -85,14 +86,18 @@ function withReportedScores(index: SearchIndex, ranked: readonly number[], score
  * when no term is in the index. Dense: one slot per document, zero when nothing matched.
  */
 function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number, parameterTerms: ParameterTermMemo): QueryScores | undefined {
-  const weighted = expandQuery(terms, index.options.synonymWeight);
+  const isNamed = (term: string): boolean => {
+    const stemId = index.stemIds.get(term);
+    return stemId !== undefined && index.stemNameDocumentCounts[stemId]! > 0;
+  };
+  const { terms: weighted, conceptWeights } = weighQueryTerms(expandQuery(terms, index.options.synonymWeight), isNamed, index.options);
   const documentCount = index.tools.length;
   const { k1, coordination, descriptionOnlyWordWeight } = index.options;
   const scores = new Float64Array(documentCount);
   // Per document: the product of the name-coverage and coordination factors applied to its BM25F.
   const multipliers = new Float64Array(documentCount).fill(1);
-  // Per document: how many of the user's words it matches (by the word or a synonym), for coordination.
-  const matchedConcepts = new Uint16Array(documentCount);
+  // Per document: the summed weights of the user's words it matches (by the word or a synonym), for coordination.
+  const matchedConcepts = new Float64Array(documentCount);
   const nameMatches = new Float64Array(documentCount);
   const lastConcept = new Int32Array(documentCount).fill(-1);
   // Per document: the user's words it matches, as a bit mask (words 0 to 31), for the parameter field.
@@ -115,7 +120,7 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
       if (inName) nameMatches[document]! += weight;
       if (lastConcept[document] !== concept) {
         lastConcept[document] = concept;
-        matchedConcepts[document]!++;
+        matchedConcepts[document]! += conceptWeights[concept]!;
         if (concept < 32) conceptMasks[document]! |= 1 << concept;
       }
     });
@@ -130,14 +135,15 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
       if (matched > 0 && length > 0) multipliers[document]! *= 1 + nameCoverage * Math.min(1, matched / length);
     }
   }
+  const conceptWeightSum = conceptWeights.reduce((sum, weight) => sum + weight, 0);
   if (coordination > 0 && conceptCount > 1) {
     for (let document = 0; document < documentCount; document++) {
       const matched = matchedConcepts[document]!;
-      if (matched > 0) multipliers[document]! *= Math.pow(matched / conceptCount, coordination);
+      if (matched > 0) multipliers[document]! *= Math.pow(matched / conceptWeightSum, coordination);
     }
   }
   for (let document = 0; document < documentCount; document++) scores[document]! *= multipliers[document]!;
-  addParameterTexts(index, weighted, { scores, multipliers, matchedConcepts, conceptMasks, conceptCount }, limit, parameterTerms);
+  addParameterTexts(index, weighted, { scores, multipliers, matchedConcepts, conceptMasks, conceptCount, conceptWeights }, limit, parameterTerms);
   return { scores, terms: contributions, conceptCount };
 }
 

@@ -11,7 +11,7 @@ export function stemWord(word: string): string {
   const last = word.charCodeAt(length - 1);
   if (last < 97 || last > 122 || word.charCodeAt(0) < 97) return word;
   // Only words ending in d, e, g, n, r, s, t or y have anything to strip.
-  if (!STRIPPABLE_ENDINGS.has(last)) return word;
+  if (!STRIPPABLE_ENDINGS.has(last) || KEPT_WHOLE.has(word)) return word;
   let stem = word;
   // Plurals and third person: ponies -> pony, boxes -> box, tools -> tool; not glass, status, analysis.
   if (last === LETTER_S) {
@@ -29,6 +29,9 @@ export function stemWord(word: string): string {
 }
 
 const LETTER_S = 115;
+
+/** Words whose stripped form is another common word: "news" is not "new" (as in "New York", "new issue"). */
+const KEPT_WHOLE: ReadonlySet<string> = new Set(['news']);
 
 const STRIPPABLE_ENDINGS: ReadonlySet<number> = new Set([...'degnrsty'].map((character) => character.charCodeAt(0)));
 

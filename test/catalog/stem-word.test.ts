@@ -29,6 +29,7 @@ describe('stemWord', () => {
     assert.equal(stemWord('glass'), 'glass');
     assert.equal(stemWord('status'), 'status');
     assert.equal(stemWord('analysis'), 'analysis');
+    assert.notEqual(stemWord('news'), stemWord('new'), '"news" is not "new" (New York)');
   });
 
   it('returns short words and tokens with digits unchanged', () => {
