@@ -17,8 +17,8 @@ const SPEC_FIELD_COUNT = 3;
 export interface SearchIndex {
   readonly tools: readonly Tool[];
   readonly options: ResolvedSearchOptions;
-  /** Stem -> stem id. Stop words have none. */
-  readonly stemIds: ReadonlyMap<string, number>;
+  /** Stem -> stem id (dense, in order of first occurrence in this catalog). Stop words have none. */
+  readonly stemIds: StemLookup;
   readonly stemOffsets: Int32Array;
   readonly stemEntries: Int32Array;
   /** Stem id -> number of documents that contain it. */
@@ -60,7 +60,9 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
   let tokenIdByVocabularyId = new Int32Array(Math.max(1024, vocabulary.table.size)).fill(-1);
   let tokenCount = 0;
   const tokenStems: number[] = [];
-  const stemIds = new Map<string, number>();
+  // Vocabulary stem id -> this index's stem id, or -1; and back, as stem strings.
+  let stemIdByVocabularyStemId = new Int32Array(Math.max(1024, vocabulary.stemIds.size)).fill(-1);
+  const stemTerms: string[] = [];
   const fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
   const specLengths = new Float64Array(documentCount);
   // Occurrences as pairs (token id, document * FIELD_COUNT + field).
@@ -68,11 +70,16 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
   let occurrenceCount = 0;
   let documentField = 0;
 
-  const stemIdOf = (stem: string): number => {
-    let stemId = stemIds.get(stem);
-    if (stemId === undefined) {
-      stemId = stemIds.size;
-      stemIds.set(stem, stemId);
+  const stemIdOf = (vocabularyStemId: number, stem: string): number => {
+    if (vocabularyStemId >= stemIdByVocabularyStemId.length) {
+      const grown = new Int32Array(Math.max(stemIdByVocabularyStemId.length * 2, vocabularyStemId + 1)).fill(-1);
+      grown.set(stemIdByVocabularyStemId);
+      stemIdByVocabularyStemId = grown;
+    }
+    let stemId = stemIdByVocabularyStemId[vocabularyStemId]!;
+    if (stemId < 0) {
+      stemId = stemIdByVocabularyStemId[vocabularyStemId] = stemTerms.length;
+      stemTerms.push(stem);
     }
     return stemId;
   };
@@ -96,8 +103,8 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
       let tokenId = tokenIdByVocabularyId[vocabularyId]!;
       if (tokenId < 0) {
         tokenId = tokenIdByVocabularyId[vocabularyId] = tokenCount++;
-        const term = vocabulary.terms[vocabularyId]!;
-        tokenStems.push(term === '' ? -1 : stemIdOf(term));
+        const vocabularyStemId = vocabulary.tokenStems[vocabularyId]!;
+        tokenStems.push(vocabularyStemId < 0 ? -1 : stemIdOf(vocabularyStemId, vocabulary.terms[vocabularyId]!));
       }
       occurrences[occurrenceCount * 2] = tokenId;
       occurrences[occurrenceCount * 2 + 1] = documentField;
@@ -129,7 +136,19 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     },
   };
 
-  const stems = groupOccurrences(occurrences, occurrenceCount, stemIds.size, tokenStems);
+  const finalStemIds = stemIdByVocabularyStemId;
+  const stemIds: StemLookup = {
+    size: stemTerms.length,
+    terms: stemTerms,
+    get: (stem: string): number | undefined => {
+      const vocabularyStemId = vocabulary.stemIds.get(stem);
+      if (vocabularyStemId === undefined || vocabularyStemId >= finalStemIds.length) return undefined;
+      const stemId = finalStemIds[vocabularyStemId]!;
+      return stemId < 0 ? undefined : stemId;
+    },
+  };
+
+  const stems = groupOccurrences(occurrences, occurrenceCount, stemTerms.length, tokenStems);
 
   return {
     tools,
@@ -146,6 +165,15 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     specLengths,
     specAverageLength: documentCount === 0 ? 0 : specLengths.reduce((sum, length) => sum + length, 0) / documentCount,
   };
+}
+
+/** The stems of one index: looked up through the shared vocabulary, so a build makes no map of its own. */
+export interface StemLookup {
+  /** This index's id of `stem`, or undefined when no tool of the catalog has it. */
+  get(stem: string): number | undefined;
+  readonly size: number;
+  /** Stem id -> stem. */
+  readonly terms: readonly string[];
 }
 
 /** Postings of one kind of key, compressed-sparse-row. */

@@ -27,6 +27,10 @@ export class SharedVocabulary {
   readonly table = new TokenTable(4096);
   /** Vocabulary token id -> index term: the stem, or '' for a stop word. */
   readonly terms: string[] = [];
+  /** Vocabulary token id -> vocabulary stem id of its index term, or -1 for a stop word. */
+  readonly tokenStems: number[] = [];
+  /** Stem -> vocabulary stem id (0, 1, 2, ... in order of first sight). */
+  readonly stemIds = new Map<string, number>();
   /**
    * The spans of all texts, back to back: at a span's offset its token count, then that many token ids.
    * Replaced by a larger copy as it grows, so read it after {@link spanOf}, not before.
@@ -47,7 +51,7 @@ export class SharedVocabulary {
     let cursor = offset + 1;
     forEachTokenRange(text, (source, start, end, hash) => {
       const id = this.table.idOfHashed(source, start, end, hash);
-      if (id === this.terms.length) this.terms.push(indexTermOf(this.table.tokens[id]!));
+      if (id === this.terms.length) this.addTerm(indexTermOf(this.table.tokens[id]!));
       this.spans[cursor++] = id;
     });
     this.spans[offset] = cursor - offset - 1;
@@ -69,6 +73,16 @@ export class SharedVocabulary {
 
   get full(): boolean {
     return this.table.size >= this.capacity.tokens || this.spanOffsets.size >= this.capacity.texts;
+  }
+
+  private addTerm(term: string): void {
+    this.terms.push(term);
+    let stemId = term === '' ? -1 : this.stemIds.get(term);
+    if (stemId === undefined) {
+      stemId = this.stemIds.size;
+      this.stemIds.set(term, stemId);
+    }
+    this.tokenStems.push(stemId);
   }
 
   private reserve(size: number): void {
