@@ -100,7 +100,7 @@ export interface ResolvedSearchOptions {
   readonly namedWordSynonymFactor: number;
 }
 
-/** The defaults, tuned only on the tuning sets: Seal-Tools dev, the hand-written MCP queries (short and long), MetaTool two-tool (docs/search-quality.md). */
+/** The defaults, tuned only on the tuning sets (docs/search-quality.md lists them), never on a reported set. */
 export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   fieldWeights: Object.freeze({ name: 3, description: 1, parameters: 0.5, toolset: 1, parameterDescriptions: 0.1 }),
   k1: 2,
