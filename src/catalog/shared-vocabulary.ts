@@ -8,9 +8,11 @@ export interface VocabularyCapacity {
   readonly tokens: number;
   /** Distinct texts: enough for the names and descriptions of 50,000 tools and more. @default 150,000 */
   readonly texts: number;
+  /** Token ids of all texts together (4 bytes each): about four times what 50,000 tools need. @default 8,000,000 */
+  readonly textTokens: number;
 }
 
-const DEFAULT_CAPACITY: VocabularyCapacity = { tokens: 500_000, texts: 150_000 };
+const DEFAULT_CAPACITY: VocabularyCapacity = { tokens: 500_000, texts: 150_000, textTokens: 8_000_000 };
 
 /**
  * Tokenized texts shared by index builds: every distinct token gets a vocabulary-wide id and its index
@@ -39,19 +41,25 @@ export class SharedVocabulary {
   private spansUsed = 0;
   private readonly spanOffsets = new Map<string, number>();
 
-  constructor(private readonly capacity: VocabularyCapacity = DEFAULT_CAPACITY) {}
+  private readonly capacity: VocabularyCapacity;
+
+  constructor(capacity: Partial<VocabularyCapacity> = {}) {
+    this.capacity = { ...DEFAULT_CAPACITY, ...capacity };
+  }
 
   /** The offset in {@link spans} of the token count and vocabulary ids of `text` (tokenize order). */
   spanOf(text: string): number {
     const known = this.spanOffsets.get(text);
     if (known !== undefined) return known;
     const offset = this.spansUsed;
-    // A token takes at least one character, and a case-split word adds at most itself again.
-    this.reserve(offset + 1 + text.length * 2);
+    // Room for a typical text up front; a long one grows the array as its tokens come (never by its
+    // length up front: one huge description must not allocate twice its size in ids).
+    this.reserve(offset + 1 + Math.min(text.length, 4096));
     let cursor = offset + 1;
     forEachTokenRange(text, (source, start, end, hash) => {
       const id = this.table.idOfHashed(source, start, end, hash);
       if (id === this.terms.length) this.addTerm(indexTermOf(this.table.tokens[id]!));
+      if (cursor === this.spans.length) this.reserve(cursor + 1);
       this.spans[cursor++] = id;
     });
     this.spans[offset] = cursor - offset - 1;
@@ -72,7 +80,8 @@ export class SharedVocabulary {
   }
 
   get full(): boolean {
-    return this.table.size >= this.capacity.tokens || this.spanOffsets.size >= this.capacity.texts;
+    const { tokens, texts, textTokens } = this.capacity;
+    return this.table.size >= tokens || this.spanOffsets.size >= texts || this.spansUsed >= textTokens;
   }
 
   private addTerm(term: string): void {
@@ -85,12 +94,13 @@ export class SharedVocabulary {
     this.tokenStems.push(stemId);
   }
 
+  /** Grows `spans` to hold at least `size` ids, keeping every id written so far (up to `size`). */
   private reserve(size: number): void {
     if (size <= this.spans.length) return;
     let length = this.spans.length * 2;
     while (length < size) length *= 2;
     const grown = new Int32Array(length);
-    grown.set(this.spans.subarray(0, this.spansUsed));
+    grown.set(this.spans);
     this.spans = grown;
   }
 }

@@ -37,6 +37,24 @@ describe('SharedVocabulary', () => {
     assert.equal(byTokens.full, true);
   });
 
+  it('reports itself full at its capacity of token ids over all texts', () => {
+    const vocabulary = new SharedVocabulary({ textTokens: 5 });
+    vocabulary.spanOf('one two');
+    assert.equal(vocabulary.full, false);
+    vocabulary.spanOf('three four five');
+    assert.equal(vocabulary.full, true);
+  });
+
+  it('keeps every id of texts longer than its arrays, and of the texts before them', () => {
+    const vocabulary = new SharedVocabulary();
+    const short = 'Send a Slack message';
+    const long = Array.from({ length: 40_000 }, (_, index) => `word${index % 5000} getHTTPResponse`).join(' ');
+    vocabulary.spanOf(short);
+    const ids = vocabulary.tokenIdsOf(long);
+    assert.deepEqual(ids.map((id) => vocabulary.table.tokens[id]), tokenize(long));
+    assert.deepEqual(vocabulary.tokenIdsOf(short).map((id) => vocabulary.table.tokens[id]), tokenize(short));
+  });
+
   it('is the same vocabulary from one build to the next while it has room', () => {
     assert.equal(sharedVocabulary(), sharedVocabulary());
   });
