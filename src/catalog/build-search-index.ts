@@ -1,6 +1,7 @@
 import type { Tool } from '../tools/tool.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
+import { DenseIdMap } from './dense-id-map.ts';
 import { sharedVocabulary } from './shared-vocabulary.ts';
 
 /** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
@@ -56,12 +57,11 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
   const resolved = resolveSearchOptions(options);
   const documentCount = tools.length;
   const vocabulary = sharedVocabulary();
-  // Vocabulary id -> this index's token id (dense, in order of first occurrence here), or -1.
-  let tokenIdByVocabularyId = new Int32Array(Math.max(1024, vocabulary.table.size)).fill(-1);
-  let tokenCount = 0;
+  // Vocabulary token and stem ids -> this index's (dense, in order of first occurrence here).
+  const localTokenIds = new DenseIdMap(vocabulary.table.size);
+  const localStemIds = new DenseIdMap(vocabulary.stemIds.size);
+  // This index's token id -> its stem id, or -1 for a stop word; stem id -> stem.
   const tokenStems: number[] = [];
-  // Vocabulary stem id -> this index's stem id, or -1; and back, as stem strings.
-  let stemIdByVocabularyStemId = new Int32Array(Math.max(1024, vocabulary.stemIds.size)).fill(-1);
   const stemTerms: string[] = [];
   const fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
   const specLengths = new Float64Array(documentCount);
@@ -70,17 +70,11 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
   let occurrenceCount = 0;
   let documentField = 0;
 
-  const stemIdOf = (vocabularyStemId: number, stem: string): number => {
-    if (vocabularyStemId >= stemIdByVocabularyStemId.length) {
-      const grown = new Int32Array(Math.max(stemIdByVocabularyStemId.length * 2, vocabularyStemId + 1)).fill(-1);
-      grown.set(stemIdByVocabularyStemId);
-      stemIdByVocabularyStemId = grown;
-    }
-    let stemId = stemIdByVocabularyStemId[vocabularyStemId]!;
-    if (stemId < 0) {
-      stemId = stemIdByVocabularyStemId[vocabularyStemId] = stemTerms.length;
-      stemTerms.push(stem);
-    }
+  const stemIdOf = (vocabularyId: number): number => {
+    const vocabularyStemId = vocabulary.tokenStems[vocabularyId]!;
+    if (vocabularyStemId < 0) return -1;
+    const stemId = localStemIds.add(vocabularyStemId);
+    if (stemId === stemTerms.length) stemTerms.push(vocabulary.terms[vocabularyId]!);
     return stemId;
   };
 
@@ -95,17 +89,8 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     }
     for (let position = span + 1; position <= span + count; position++) {
       const vocabularyId = spans[position]!;
-      if (vocabularyId >= tokenIdByVocabularyId.length) {
-        const grown = new Int32Array(Math.max(tokenIdByVocabularyId.length * 2, vocabularyId + 1)).fill(-1);
-        grown.set(tokenIdByVocabularyId);
-        tokenIdByVocabularyId = grown;
-      }
-      let tokenId = tokenIdByVocabularyId[vocabularyId]!;
-      if (tokenId < 0) {
-        tokenId = tokenIdByVocabularyId[vocabularyId] = tokenCount++;
-        const vocabularyStemId = vocabulary.tokenStems[vocabularyId]!;
-        tokenStems.push(vocabularyStemId < 0 ? -1 : stemIdOf(vocabularyStemId, vocabulary.terms[vocabularyId]!));
-      }
+      const tokenId = localTokenIds.add(vocabularyId);
+      if (tokenId === tokenStems.length) tokenStems.push(stemIdOf(vocabularyId));
       occurrences[occurrenceCount * 2] = tokenId;
       occurrences[occurrenceCount * 2 + 1] = documentField;
       occurrenceCount++;
@@ -127,23 +112,15 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     record(tool.toolset);
   }
 
-  const finalTokenIds = tokenIdByVocabularyId;
   const tokenIds = {
-    size: tokenCount,
-    find: (token: string): number => {
-      const vocabularyId = vocabulary.table.find(token);
-      return vocabularyId < 0 || vocabularyId >= finalTokenIds.length ? -1 : finalTokenIds[vocabularyId]!;
-    },
+    size: localTokenIds.size,
+    find: (token: string): number => localTokenIds.get(vocabulary.table.find(token)),
   };
-
-  const finalStemIds = stemIdByVocabularyStemId;
   const stemIds: StemLookup = {
     size: stemTerms.length,
     terms: stemTerms,
     get: (stem: string): number | undefined => {
-      const vocabularyStemId = vocabulary.stemIds.get(stem);
-      if (vocabularyStemId === undefined || vocabularyStemId >= finalStemIds.length) return undefined;
-      const stemId = finalStemIds[vocabularyStemId]!;
+      const stemId = localStemIds.get(vocabulary.stemIds.get(stem) ?? -1);
       return stemId < 0 ? undefined : stemId;
     },
   };
