@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader, so `tool-search` works right after `npm ci`.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/cli/run-cli.ts');
+// The CLI, compiled to dist/ by `npm run build` (run by `npm ci` / `npm install` through `prepare`).
+await import('../dist/cli/run-cli.js');
