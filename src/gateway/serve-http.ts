@@ -10,6 +10,18 @@ import { messageOf } from '../errors/message-of.ts';
 export const GATEWAY_HTTP_HOST = '127.0.0.1';
 export const GATEWAY_HTTP_PATH = '/mcp';
 
+export interface HttpGatewayOptions {
+  /**
+   * A session with no request in flight (an open notification stream counts) and none for this long is
+   * closed: it belongs to a client that went away without ending its session. That client gets 404 on
+   * its next request and, as MCP clients do, initializes a new session. @default 30 minutes
+   */
+  readonly idleSessionMs?: number;
+}
+
+/** How long an idle session is kept by default (HttpGatewayOptions.idleSessionMs). */
+export const DEFAULT_IDLE_SESSION_MS = 30 * 60_000;
+
 export interface HttpGateway {
   /** `http://127.0.0.1:<port>/mcp` */
   readonly url: URL;
@@ -24,9 +36,30 @@ export interface HttpGateway {
  * Each MCP session (one `initialize`) gets its own core session, whose id is the MCP session id. Host
  * headers other than the loopback address are refused (DNS rebinding protection).
  */
-export async function serveHttp(gateway: Gateway, port: number): Promise<HttpGateway> {
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; connection: GatewayConnection }>();
+export async function serveHttp(gateway: Gateway, port: number, options: HttpGatewayOptions = {}): Promise<HttpGateway> {
+  const idleSessionMs = options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS;
+  const sessions = new Map<string, HttpSession>();
   let allowedHosts: string[] = [];
+
+  // A request counts from its arrival until its response closes (a notification stream stays open).
+  const track = (session: HttpSession, response: ServerResponse): void => {
+    session.inFlight++;
+    session.lastSeen = Date.now();
+    response.once('close', () => {
+      session.inFlight--;
+      session.lastSeen = Date.now();
+    });
+  };
+  const closeIdleSessions = (): void => {
+    const now = Date.now();
+    for (const [id, session] of sessions) {
+      if (session.inFlight > 0 || now - session.lastSeen < idleSessionMs) continue;
+      sessions.delete(id);
+      void session.connection.close().catch(() => undefined);
+    }
+  };
+  const sweeper = setInterval(closeIdleSessions, Math.max(10, Math.min(idleSessionMs / 2, 60_000)));
+  sweeper.unref();
 
   const openSession = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const id = randomUUID();
@@ -41,7 +74,9 @@ export async function serveHttp(gateway: Gateway, port: number): Promise<HttpGat
       previous?.();
       sessions.delete(id);
     };
-    sessions.set(id, { transport, connection });
+    const session: HttpSession = { transport, connection, inFlight: 0, lastSeen: Date.now() };
+    sessions.set(id, session);
+    track(session, response);
     await transport.handleRequest(request, response);
     // A first request that was not an initialize leaves no session behind.
     if (transport.sessionId === undefined) {
@@ -59,6 +94,7 @@ export async function serveHttp(gateway: Gateway, port: number): Promise<HttpGat
       if (sessionId !== undefined) {
         const session = sessions.get(sessionId);
         if (session === undefined) return reply(response, 404, 'Unknown or expired MCP session; initialize a new one');
+        track(session, response);
         return session.transport.handleRequest(request, response);
       }
       if (request.method !== 'POST') return reply(response, 400, 'Start an MCP session with a POST initialize request');
@@ -81,12 +117,22 @@ export async function serveHttp(gateway: Gateway, port: number): Promise<HttpGat
     url: new URL(`http://${GATEWAY_HTTP_HOST}:${bound}${GATEWAY_HTTP_PATH}`),
     sessionCount: () => sessions.size,
     async close() {
+      clearInterval(sweeper);
       await Promise.all([...sessions.values()].map((session) => session.connection.close().catch(() => undefined)));
       sessions.clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+interface HttpSession {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly connection: GatewayConnection;
+  /** Requests of this session whose response is still open. */
+  inFlight: number;
+  /** When a request of this session last arrived or ended (ms since the epoch). */
+  lastSeen: number;
 }
 
 function reply(response: ServerResponse, status: number, message: string): void {
