@@ -7,10 +7,10 @@ import {
   type CallToolResult,
   type Tool as McpWireTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { toMcpTool } from '../adapters/mcp/mcp-tool.ts';
+import { toMcpTool, type McpTool } from '../adapters/mcp/mcp-tool.ts';
+import type { AssemblyResult } from '../assembly/assemble-tools.ts';
 import { TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
 import { outcomeText, type CallOutcome } from '../dispatch/call-outcome.ts';
-import type { ToolDefinition } from '../tools/tool.ts';
 import type { Gateway } from './create-gateway.ts';
 import type { GatewayRequest } from './gateway-request.ts';
 
@@ -27,7 +27,7 @@ export interface GatewayConnection {
 /**
  * Serves one MCP client over `transport`: `tools/list` is the core session's assembled array (the
  * tools themselves, or the three bridge tools plus pinned ones), `tools/call` runs the core session's
- * call. Upstream results pass through untouched (also `isError` ones); the core's refusals and the
+ * call; tools keep their upstream annotations. Upstream results pass through untouched (also `isError` ones); the core's refusals and the
  * model's mistakes become `isError` results with the core's text. When a catalog change alters what
  * this client sees, it is sent `notifications/tools/list_changed`.
  */
@@ -37,9 +37,9 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
   let shown: string | undefined;
 
   const assembledTools = (): McpWireTool[] => {
-    const tools = session.assemble().tools;
-    shown = fingerprint(tools);
-    return tools.map((tool) => toMcpTool(tool) as McpWireTool);
+    const tools = mcpToolsOf(session.assemble());
+    shown = JSON.stringify(tools);
+    return tools as McpWireTool[];
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
@@ -76,7 +76,7 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
 
   const unsubscribe = gateway.onToolsChanged(() => {
     if (shown === undefined) return;
-    const now = fingerprint(session.assemble().tools);
+    const now = JSON.stringify(mcpToolsOf(session.assemble()));
     if (now === shown) return;
     shown = now;
     void server.sendToolListChanged().catch(() => undefined);
@@ -109,6 +109,14 @@ function isCallToolResult(value: unknown): value is CallToolResult {
   return typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
 }
 
-function fingerprint(tools: readonly ToolDefinition[]): string {
-  return JSON.stringify(tools);
+/**
+ * The assembled array in the MCP shape, each visible tool with its upstream annotations (the model's
+ * array itself carries none: annotations are for the client, for approval and display).
+ */
+function mcpToolsOf(assembly: AssemblyResult): McpTool[] {
+  const annotations = new Map(assembly.visible.flatMap((tool) => (tool.annotations === undefined ? [] : [[tool.name, tool.annotations] as const])));
+  return assembly.tools.map((tool) => {
+    const toolAnnotations = annotations.get(tool.name);
+    return toMcpTool(toolAnnotations === undefined ? tool : { ...tool, annotations: toolAnnotations });
+  });
 }

@@ -39,6 +39,18 @@ export interface ToolCallContext {
 /** Runs a tool. Whatever it returns is handed back to the model as the call's value. */
 export type ToolExecutor = (args: ToolArguments, context: ToolCallContext) => unknown;
 
+/**
+ * Hints for clients about what a tool does (MCP's tool annotations): shown to MCP clients, which use
+ * them for approval and display, and never to a model. Untrusted: an upstream server's claims.
+ */
+export interface ToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
 /** A tool as registered with a session: its definition, its provenance and, optionally, how to run it. */
 export interface Tool extends ToolDefinition {
   /** Name of the toolset (MCP server, plugin, core group) the tool belongs to. */
@@ -48,6 +60,8 @@ export interface Tool extends ToolDefinition {
   readonly originalName?: string;
   /** Runs the tool; when absent the session's `execute` option is used. */
   readonly execute?: ToolExecutor;
+  /** Client-facing hints (MCP annotations), passed on in the MCP shape only. */
+  readonly annotations?: ToolAnnotations;
 }
 
 /** The source's own name of a tool. */

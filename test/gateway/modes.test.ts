@@ -39,6 +39,10 @@ describe('what the client sees: tool search modes, pinning, toolsets and tool na
   test('off passes every upstream tool through and calls them directly', async () => {
     const under = await start({ tools: { tool_search: { enabled: 'off' } }, mcp_servers: { memory: memory() } });
     assert.deepEqual(await listNames(under), MEMORY_TOOLS);
+    // The upstream's annotations reach the client, which uses them for approval and display.
+    const annotationsOf = async (name: string) => (await under.client.listTools()).tools.find((tool) => tool.name === name)?.annotations;
+    assert.equal((await annotationsOf('mcp_memory_read_graph'))?.readOnlyHint, true);
+    assert.equal((await annotationsOf('mcp_memory_delete_entities'))?.destructiveHint, true);
     const graph = await under.client.callTool({ name: 'mcp_memory_read_graph', arguments: {} });
     assert.equal(graph.isError, undefined);
     assert.match(firstText(graph), /"entities"/);

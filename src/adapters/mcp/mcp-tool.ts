@@ -1,14 +1,17 @@
-import type { JsonSchema, ToolDefinition } from '../../tools/tool.ts';
+import type { JsonSchema, ToolAnnotations, ToolDefinition } from '../../tools/tool.ts';
 
-/** MCP tools/list entry: `{name, description, inputSchema}` (other fields such as annotations pass through untouched elsewhere). */
+/** MCP tools/list entry: `{name, description, inputSchema, annotations?}`. */
 export interface McpTool {
   readonly name: string;
   readonly description?: string;
   readonly inputSchema: JsonSchema;
+  readonly annotations?: ToolAnnotations;
 }
 
-export function toMcpTool(tool: ToolDefinition): McpTool {
-  return { name: tool.name, description: tool.description, inputSchema: tool.parameters };
+/** The MCP shape of a tool; a tool's annotations (Tool.annotations) come along when it has them. */
+export function toMcpTool(tool: ToolDefinition & { readonly annotations?: ToolAnnotations }): McpTool {
+  const shape = { name: tool.name, description: tool.description, inputSchema: tool.parameters };
+  return tool.annotations === undefined ? shape : { ...shape, annotations: tool.annotations };
 }
 
 export function isMcpTool(value: unknown): value is McpTool {

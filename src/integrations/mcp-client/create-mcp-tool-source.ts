@@ -6,6 +6,7 @@ import type { McpCallToolResult, McpClientLike } from './mcp-client-like.ts';
 import { nameMcpTools, type McpToolRename } from './name-mcp-tools.ts';
 import { simplifyMcpResult } from './simplify-mcp-result.ts';
 import { messageOf } from '../../errors/message-of.ts';
+import { readToolAnnotations } from './read-tool-annotations.ts';
 
 /** Where a call's result came from, for a custom {@link McpToolSourceOptions.mapResult}. */
 export interface McpResultContext {
@@ -103,7 +104,9 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
     const tools = entries.map((entry, index): Tool => {
       const client = clients.get(entry.server)!;
       const originalName = entry.tool.name;
+      const annotations = readToolAnnotations(entry.tool.annotations);
       return {
+        ...(annotations === undefined ? {} : { annotations }),
         name: naming.names[index]!,
         description: entry.tool.description ?? entry.tool.title ?? '',
         parameters: entry.tool.inputSchema,
