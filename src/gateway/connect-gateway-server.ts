@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { toMcpTool, type McpTool } from '../adapters/mcp/mcp-tool.ts';
 import type { AssemblyResult } from '../assembly/assemble-tools.ts';
+import type { ToolAnnotations } from '../tools/tool.ts';
 import { TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
 import { outcomeText, type CallOutcome } from '../dispatch/call-outcome.ts';
 import type { Gateway } from './create-gateway.ts';
@@ -27,7 +28,7 @@ export interface GatewayConnection {
 /**
  * Serves one MCP client over `transport`: `tools/list` is the core session's assembled array (the
  * tools themselves, or the three bridge tools plus pinned ones), `tools/call` runs the core session's
- * call; tools keep their upstream annotations. Upstream results pass through untouched (also `isError` ones); the core's refusals and the
+ * call; tools keep their upstream annotations, and tool_search / tool_describe say they only read. Upstream results pass through untouched (also `isError` ones); the core's refusals and the
  * model's mistakes become `isError` results with the core's text. When a catalog change alters what
  * this client sees, it is sent `notifications/tools/list_changed`.
  */
@@ -109,12 +110,16 @@ function isCallToolResult(value: unknown): value is CallToolResult {
   return typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
 }
 
+const CATALOG_READ_ANNOTATIONS: ToolAnnotations = Object.freeze({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+
 /**
  * The assembled array in the MCP shape, each visible tool with its upstream annotations (the model's
  * array itself carries none: annotations are for the client, for approval and display).
  */
 function mcpToolsOf(assembly: AssemblyResult): McpTool[] {
-  const annotations = new Map(assembly.visible.flatMap((tool) => (tool.annotations === undefined ? [] : [[tool.name, tool.annotations] as const])));
+  const annotations = new Map<string, ToolAnnotations>(assembly.visible.flatMap((tool) => (tool.annotations === undefined ? [] : [[tool.name, tool.annotations] as const])));
+  // Searching and describing only read the catalog; tool_call is as safe as the tool it runs, so it has none.
+  for (const name of [TOOL_SEARCH, TOOL_DESCRIBE]) annotations.set(name, CATALOG_READ_ANNOTATIONS);
   return assembly.tools.map((tool) => {
     const toolAnnotations = annotations.get(tool.name);
     return toMcpTool(toolAnnotations === undefined ? tool : { ...tool, annotations: toolAnnotations });

@@ -63,6 +63,9 @@ describe('what the client sees: tool search modes, pinning, toolsets and tool na
       policy: { require_approval: ['mcp_memory_open_*'] },
     });
     assert.deepEqual(await listNames(under), ['mcp_memory_read_graph', 'tool_search', 'tool_describe', 'tool_call']);
+    const listed = (await under.client.listTools()).tools;
+    assert.equal(listed.find((tool) => tool.name === 'tool_search')?.annotations?.readOnlyHint, true, 'searching only reads the catalog');
+    assert.equal(listed.find((tool) => tool.name === 'tool_call')?.annotations, undefined, 'tool_call is as safe as what it runs');
     const search = JSON.parse(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'read graph', limit: 20 } })));
     assert.ok(!search.matches.some((match: { name: string }) => match.name === 'mcp_memory_read_graph'));
     assert.equal(search.total_available, 8);
