@@ -44,6 +44,8 @@ export interface ToolSearchSessionOptions {
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly callId?: string;
+  /** Passed to the tool as ToolCallContext.host (direct and bridged calls alike). */
+  readonly host?: unknown;
 }
 
 export interface ToolSearchSession {
@@ -101,6 +103,7 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
         sessionId,
         callId: callOptions.callId ?? createCallId(),
         ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+        ...(callOptions.host === undefined ? {} : { host: callOptions.host }),
       },
       environment,
     );

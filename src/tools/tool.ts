@@ -34,6 +34,12 @@ export interface ToolCallContext {
   readonly sessionId: string;
   readonly callId: string;
   readonly signal?: AbortSignal;
+  /**
+   * What the host framework passed with the call (the AI SDK's tool execution options, say), handed on
+   * untouched so that a tool made from that framework's tools gets it as if called directly. The
+   * library never reads it.
+   */
+  readonly host?: unknown;
 }
 
 /** Runs a tool. Whatever it returns is handed back to the model as the call's value. */

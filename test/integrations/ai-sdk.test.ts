@@ -221,6 +221,32 @@ describe('createAiSdkTools with streamText', () => {
   });
 });
 
+describe('fromAiSdkTools behind the bridge', () => {
+  test('gives an AI SDK tool run through tool_call the conversation and context of the SDK call', async () => {
+    const { tool, jsonSchema } = await import('ai');
+    const seen: { messages: unknown[]; context: unknown }[] = [];
+    const deferred = await fromAiSdkTools(
+      {
+        recall: tool({
+          description: 'Recall what the user said earlier.',
+          inputSchema: jsonSchema<Record<string, never>>({ type: 'object', properties: {} }),
+          execute: async (_input, options) => {
+            seen.push({ messages: options.messages, context: options.experimental_context });
+            return 'recalled';
+          },
+        }),
+      },
+      { toolset: 'mcp-memory' },
+    );
+    const session = createToolSearchSession({ tools: deferred, config: ALWAYS_ON });
+    const model = createScriptedModel([{ calls: [{ tool: 'tool_call', input: { name: 'recall', arguments: {} } }] }, { text: 'done' }]);
+    await generateText({ model, ...createAiSdkTools(session), stopWhen: stepCountIs(2), prompt: 'remember the milk', experimental_context: { user: 'ada' } });
+    assert.equal(seen.length, 1);
+    assert.match(JSON.stringify(seen[0]!.messages), /remember the milk/);
+    assert.deepEqual(seen[0]!.context, { user: 'ada' });
+  });
+});
+
 describe('fromAiSdkTools with an MCP tool source', () => {
   test('runs AI SDK tools and MCP tools through one session', async () => {
     const notes = await createLinkedMcpServer();

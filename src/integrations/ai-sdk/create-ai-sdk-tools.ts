@@ -42,6 +42,8 @@ export function createAiSdkTools(session: ToolSearchSession): AiSdkToolSearch {
     session.call(name, input ?? {}, {
       callId: options.toolCallId,
       ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
+      // The SDK's options (messages, context) reach an AI SDK tool run through the bridge as well.
+      host: options,
     });
   const wrap = (definition: ToolDefinition, needsApproval: NeedsApproval | undefined): ToolSet[string] =>
     dynamicTool({

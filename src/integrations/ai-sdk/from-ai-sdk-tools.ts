@@ -1,4 +1,4 @@
-import { asSchema, type Tool as AiSdkTool, type ToolSet } from 'ai';
+import { asSchema, type ModelMessage, type Tool as AiSdkTool, type ToolSet } from 'ai';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import type { JsonSchema, Tool, ToolsetKind } from '../../tools/tool.ts';
 import { toolsetKindFromName } from '../../tools/toolset-kind.ts';
@@ -23,8 +23,10 @@ export function isAiSdkBackedTool(tool: Tool): tool is AiSdkBackedTool {
 /**
  * Turns an AI SDK tool set (`tool()`, `dynamicTool()`, or the tools of an AI SDK MCP client) into the
  * library's neutral tools, so a session can defer, search and run them. Each tool keeps its own
- * `execute`, called with the input checked by the tool's own schema (as the SDK does), the pipeline's abort signal and the call id as `toolCallId` (`messages` is
- * empty: the pipeline does not carry the conversation). Its `needsApproval` is kept for
+ * `execute`, called with the input checked by the tool's own schema (as the SDK does), the pipeline's
+ * abort signal, the call id as `toolCallId`, and the conversation (`messages`, `experimental_context`)
+ * of the SDK call that led to it, direct or through tool_call, when it came through createAiSdkTools
+ * (otherwise `messages` is empty). Its `needsApproval` is kept for
  * {@link createAiSdkTools}, which hands it to the SDK for direct and bridged calls alike. Async because
  * AI SDK schemas may resolve lazily.
  * Throws a ToolSearchError (`invalid_tool`) for provider-executed tools, which cannot be deferred.
@@ -55,8 +57,8 @@ export async function fromAiSdkTools(toolSet: ToolSet, options: FromAiSdkToolsOp
               execute: async (args, call) =>
                 lastValue(
                   await execute(await validated(schema, args), {
+                    ...sdkOptionsOf(call.host),
                     toolCallId: call.callId,
-                    messages: [],
                     ...(call.signal === undefined ? {} : { abortSignal: call.signal }),
                   }),
                 ),
@@ -64,6 +66,19 @@ export async function fromAiSdkTools(toolSet: ToolSet, options: FromAiSdkToolsOp
       };
     }),
   );
+}
+
+/**
+ * The conversation and user context of the AI SDK call that led here (createAiSdkTools passes the SDK's
+ * options as the call's host), or no messages when the call came from elsewhere.
+ */
+function sdkOptionsOf(host: unknown): { messages: ModelMessage[]; experimental_context?: unknown } {
+  if (typeof host !== 'object' || host === null) return { messages: [] };
+  const { messages, experimental_context: context } = host as { messages?: unknown; experimental_context?: unknown };
+  return {
+    messages: Array.isArray(messages) ? (messages as ModelMessage[]) : [],
+    ...(context === undefined ? {} : { experimental_context: context }),
+  };
 }
 
 /**
