@@ -3,7 +3,12 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ElicitResultSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
   type CallToolResult,
   type Tool as McpWireTool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -14,6 +19,8 @@ import { TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
 import { outcomeText, type CallOutcome } from '../dispatch/call-outcome.ts';
 import type { Gateway } from './create-gateway.ts';
 import type { GatewayRequest } from './gateway-request.ts';
+import { getUpstreamPrompt, listUpstreamPrompts } from './proxy-prompts.ts';
+import { listUpstreamResources, readUpstreamResource } from './proxy-resources.ts';
 
 /** What the gateway tells MCP clients it is. */
 export const GATEWAY_SERVER_INFO = Object.freeze({ name: 'tool-search-gateway', version: '0.1.0' });
@@ -26,7 +33,8 @@ export interface GatewayConnection {
 }
 
 /**
- * Serves one MCP client over `transport`: `tools/list` is the core session's assembled array (the
+ * Serves one MCP client over `transport`. Prompts and resources of the upstreams pass through (prompt
+ * names made per server like tool names, resource URIs as they are). `tools/list` is the core session's assembled array (the
  * tools themselves, or the three bridge tools plus pinned ones), `tools/call` runs the core session's
  * call; tools keep their upstream annotations, and tool_search / tool_describe say they only read. Upstream results pass through untouched (also `isError` ones); the core's refusals and the
  * model's mistakes become `isError` results with the core's text. When a catalog change alters what
@@ -34,7 +42,7 @@ export interface GatewayConnection {
  */
 export async function connectGatewayServer(gateway: Gateway, transport: Transport, sessionId?: string): Promise<GatewayConnection> {
   const session = gateway.createSession(sessionId);
-  const server = new Server({ ...GATEWAY_SERVER_INFO }, { capabilities: { tools: { listChanged: true } } });
+  const server = new Server({ ...GATEWAY_SERVER_INFO }, { capabilities: { tools: { listChanged: true }, prompts: {}, resources: {} } });
   let shown: string | undefined;
 
   const assembledTools = (): McpWireTool[] => {
@@ -73,6 +81,29 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
     const outcome = await gateway.call(session, request.params.name, request.params.arguments ?? {}, context, extra.signal);
     await relayed;
     return toCallToolResult(request.params.name, outcome, context);
+  });
+
+  // Prompts and resources pass through from the upstreams (proxy-prompts.ts, proxy-resources.ts).
+  server.setRequestHandler(ListPromptsRequestSchema, async (_request, extra) => {
+    await gateway.ready();
+    const prompts = await listUpstreamPrompts(gateway.upstreams(), extra.signal);
+    return { prompts: prompts.map((entry) => ({ ...entry.prompt, name: entry.name })) };
+  });
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+    await gateway.ready();
+    return getUpstreamPrompt(gateway.upstreams(), request.params.name, request.params.arguments, extra.signal);
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
+    await gateway.ready();
+    return { resources: (await listUpstreamResources(gateway.upstreams(), extra.signal)).resources.map((entry) => entry.resource) };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_request, extra) => {
+    await gateway.ready();
+    return { resourceTemplates: (await listUpstreamResources(gateway.upstreams(), extra.signal)).templates.map((entry) => entry.template) };
+  });
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    await gateway.ready();
+    return readUpstreamResource(gateway.upstreams(), request.params.uri, extra.signal);
   });
 
   const unsubscribe = gateway.onToolsChanged(() => {

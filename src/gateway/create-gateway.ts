@@ -53,6 +53,8 @@ export interface Gateway {
   firstAttempts(): ReadonlyArray<Promise<UpstreamStatus>>;
   tools(): readonly Tool[];
   renames(): readonly McpToolRename[];
+  /** The upstreams client sessions may use (all, or those of `toolsets`), in config order. */
+  upstreams(): readonly Upstream[];
   /** A core session for one MCP client: same catalog, its own id, policy and activity hooks attached. */
   createSession(sessionId?: string): ToolSearchSession;
   /**
@@ -162,6 +164,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     firstAttempts: () => upstreams.map((upstream) => upstream.firstAttempt().then(() => upstream.status())),
     tools: () => catalog.tools(),
     renames: () => catalog.renames(),
+    upstreams: () => (toolsets === undefined ? upstreams : upstreams.filter((upstream) => toolsets.includes(`mcp-${upstream.name}`))),
     createSession(sessionId) {
       sessionCounter += 1;
       return createToolSearchSession({

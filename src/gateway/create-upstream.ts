@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ErrorCode, McpError, type Progress, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpToolSource, type McpCallToolResult, type McpToolSource } from '../integrations/mcp-client/index.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import type { Tool, ToolArguments } from '../tools/tool.ts';
@@ -53,6 +54,14 @@ export interface Upstream {
    * garbage; never retries (the call may have taken effect).
    */
   call(tool: string, args: ToolArguments, options?: UpstreamCallOptions): Promise<McpCallToolResult>;
+  /** What the server said it supports, while connected; undefined otherwise. */
+  capabilities(): ServerCapabilities | undefined;
+  /**
+   * Runs one request other than a tool call (`what` says which, for messages: "list its prompts") on the
+   * connected client, with the configured per-call timeout. Rejects with a message naming the server
+   * when it is not connected, does not answer in time or refuses.
+   */
+  request<T>(what: string, run: (client: Client, options: RequestOptions) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Stops it for good: closes the connection (ending a local process) and cancels restarts. */
   stop(): Promise<void>;
 }
@@ -261,6 +270,22 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         throw new Error(`MCP server '${name}' answered '${tool}' with an invalid result (${clip(oneLineMessage(error), 200)}).`);
       }
       return checkedResult(result, name, tool);
+    },
+    capabilities() {
+      return state === 'connected' ? connection?.client.getServerCapabilities() : undefined;
+    },
+    async request(what, run, signal) {
+      const current = connection;
+      if (state !== 'connected' || current === undefined) throw new Error(unavailable());
+      try {
+        return await run(current.client, { timeout: config.callTimeoutMs, ...(signal === undefined ? {} : { signal }) });
+      } catch (error) {
+        if (signal?.aborted === true) throw error;
+        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+          throw new Error(`MCP server '${name}' did not ${what} within ${config.callTimeoutMs} ms.`);
+        }
+        throw new Error(`MCP server '${name}' could not ${what}: ${clip(oneLineMessage(error), 300)}`);
+      }
     },
     async stop() {
       stopped = true;

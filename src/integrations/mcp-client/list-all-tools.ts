@@ -1,3 +1,4 @@
+import { collectPages } from './collect-pages.ts';
 import type { McpClientLike } from './mcp-client-like.ts';
 
 /** One entry of an MCP server's `tools/list`, as the SDK returns it. */
@@ -9,16 +10,8 @@ export type McpListedTool = Awaited<ReturnType<McpClientLike['listTools']>>['too
  */
 export async function listAllTools(client: McpClientLike): Promise<McpListedTool[]> {
   if (client.getServerCapabilities()?.tools === undefined) return [];
-  const tools: McpListedTool[] = [];
-  const seenCursors = new Set<string>();
-  let cursor: string | undefined;
-  do {
+  return collectPages(async (cursor) => {
     const page = await client.listTools(cursor === undefined ? {} : { cursor });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-    // A server that hands back a cursor it already gave would otherwise keep us listing forever.
-    if (cursor !== undefined && seenCursors.has(cursor)) break;
-    if (cursor !== undefined) seenCursors.add(cursor);
-  } while (cursor !== undefined);
-  return tools;
+    return { items: page.tools, nextCursor: page.nextCursor };
+  });
 }

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createScratchFolder, EVERYTHING_SERVER, MEMORY_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
+
+// server-everything offers prompts, resources and resource templates; server-memory one resource, its graph.
+describe('gateway: upstream prompts and resources pass through', () => {
+  let scratch: ScratchFolder;
+  const gateways: HttpGatewayUnderTest[] = [];
+  const servers = () => ({
+    everything: { command: process.execPath, args: [EVERYTHING_SERVER] },
+    memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } },
+  });
+  const start = async (toolsets?: string[]) => {
+    const under = await startHttpGateway({ mcp_servers: servers() }, scratch.path, toolsets === undefined ? {} : { toolsets });
+    gateways.push(under);
+    return under;
+  };
+  let under: HttpGatewayUnderTest;
+
+  before(async () => {
+    scratch = createScratchFolder();
+    under = await start();
+  });
+  after(async () => {
+    await Promise.all(gateways.map((gateway) => gateway.close()));
+    scratch?.remove();
+  });
+
+  test('lists prompts named per server and gets one with its arguments from the server that has it', async () => {
+    const { prompts } = await under.client.listPrompts();
+    const names = prompts.map((prompt) => prompt.name);
+    assert.ok(names.includes('mcp_everything_simple-prompt'), names.join(', '));
+    assert.ok(names.includes('mcp_everything_args-prompt'));
+    assert.deepEqual(prompts.find((prompt) => prompt.name === 'mcp_everything_args-prompt')?.arguments?.map((argument) => argument.name), ['city', 'state']);
+    const result = await under.client.getPrompt({ name: 'mcp_everything_args-prompt', arguments: { city: 'Lima', state: 'Lima' } });
+    assert.match(JSON.stringify(result.messages), /Lima/);
+  });
+
+  test('refuses an unknown prompt with the names there are', async () => {
+    await assert.rejects(under.client.getPrompt({ name: 'simple-prompt' }), /Unknown prompt 'simple-prompt'\. Prompts: .*mcp_everything_simple-prompt/);
+  });
+
+  test('lists resources and templates with their own URIs and reads listed and templated ones', async () => {
+    const { resources } = await under.client.listResources();
+    assert.ok(resources.some((resource) => resource.uri === 'memory://knowledge-graph'), 'every server\'s resources are listed');
+    const listed = resources.find((resource) => resource.uri === 'demo://resource/static/document/architecture.md');
+    assert.ok(listed, resources.map((resource) => resource.uri).join(', '));
+    const read = await under.client.readResource({ uri: listed.uri });
+    assert.ok(read.contents.length > 0 && read.contents[0]!.uri === listed.uri);
+    const { resourceTemplates } = await under.client.listResourceTemplates();
+    assert.ok(resourceTemplates.some((template) => template.uriTemplate === 'demo://resource/dynamic/text/{resourceId}'));
+    const templated = await under.client.readResource({ uri: 'demo://resource/dynamic/text/7' });
+    assert.equal(templated.contents[0]?.uri, 'demo://resource/dynamic/text/7');
+  });
+
+  test('refuses a resource no server offers, naming it', async () => {
+    await assert.rejects(under.client.readResource({ uri: 'nowhere://x' }), /No connected server offers the resource 'nowhere:\/\/x'/);
+  });
+
+  test('limits prompts and resources to --toolsets like tools', async () => {
+    const memoryOnly = await start(['memory']);
+    assert.deepEqual((await memoryOnly.client.listPrompts()).prompts, []);
+    assert.deepEqual((await memoryOnly.client.listResources()).resources.map((resource) => resource.uri), ['memory://knowledge-graph']);
+    await assert.rejects(memoryOnly.client.readResource({ uri: 'demo://resource/static/document/architecture.md' }), /No connected server offers/);
+  });
+});
