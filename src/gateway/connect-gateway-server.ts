@@ -42,7 +42,7 @@ export interface GatewayConnection {
  */
 export async function connectGatewayServer(gateway: Gateway, transport: Transport, sessionId?: string): Promise<GatewayConnection> {
   const session = gateway.createSession(sessionId);
-  const server = new Server({ ...GATEWAY_SERVER_INFO }, { capabilities: { tools: { listChanged: true }, prompts: {}, resources: {} } });
+  const server = new Server({ ...GATEWAY_SERVER_INFO }, { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } } });
   let shown: string | undefined;
 
   const assembledTools = (): McpWireTool[] => {
@@ -113,13 +113,21 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
     shown = now;
     void server.sendToolListChanged().catch(() => undefined);
   });
-  server.onclose = () => unsubscribe();
+  const unsubscribeLists = gateway.onListsChanged((kind) => {
+    const sent = kind === 'prompts' ? server.sendPromptListChanged() : server.sendResourceListChanged();
+    void sent.catch(() => undefined);
+  });
+  server.onclose = () => {
+    unsubscribe();
+    unsubscribeLists();
+  };
   await server.connect(transport);
   return {
     server,
     sessionId: session.sessionId,
     close: async () => {
       unsubscribe();
+      unsubscribeLists();
       await server.close();
     },
   };

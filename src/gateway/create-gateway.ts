@@ -9,7 +9,7 @@ import type { Tool } from '../tools/tool.ts';
 import { createDenyGuardrail } from './create-deny-guardrail.ts';
 import { createElicitationApprover } from './create-elicitation-approver.ts';
 import { createGatewayCatalog } from './create-gateway-catalog.ts';
-import { createUpstream, type Upstream, type UpstreamStatus } from './create-upstream.ts';
+import { createUpstream, type Upstream, type UpstreamListKind, type UpstreamStatus } from './create-upstream.ts';
 import type { GatewayConfig } from './gateway-config.ts';
 import type { GatewayRequest } from './gateway-request.ts';
 import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
@@ -64,6 +64,8 @@ export interface Gateway {
   call(session: ToolSearchSession, name: string, rawArguments: unknown, request: GatewayRequest, signal?: AbortSignal): Promise<CallOutcome>;
   /** Subscribes to catalog changes (after each rebuild that changed the tools); returns the unsubscribe. */
   onToolsChanged(listener: () => void): () => void;
+  /** Subscribes to changes of the upstreams' prompts or resources (see UpstreamOptions.onListChanged). */
+  onListsChanged(listener: (kind: UpstreamListKind) => void): () => void;
   /** Stops every upstream and closes the activity log. */
   close(): Promise<void>;
 }
@@ -79,6 +81,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const timers = options.timers ?? SYSTEM_TIMERS;
   const requests = new AsyncLocalStorage<GatewayRequest>();
   const listeners = new Set<() => void>();
+  const listListeners = new Set<(kind: UpstreamListKind) => void>();
   const activityLog: ActivityLog | undefined = config.activityLog === undefined ? undefined : openActivityLog(config.activityLog, log);
   const toolsets = options.toolsets?.map((toolset) => (toolset.startsWith('mcp-') ? toolset : `mcp-${toolset}`));
   if (toolsets !== undefined) {
@@ -105,6 +108,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       timers,
       log,
       onChange: onUpstreamChange,
+      onListChanged: (kind) => {
+        if (toolsets !== undefined && !toolsets.includes(`mcp-${server.name}`)) return;
+        for (const listener of [...listListeners]) listener(kind);
+      },
     }),
   );
   const catalog = createGatewayCatalog(upstreams, requests);
@@ -193,8 +200,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onListsChanged(listener) {
+      listListeners.add(listener);
+      return () => listListeners.delete(listener);
+    },
     async close() {
       listeners.clear();
+      listListeners.clear();
       await Promise.all(upstreams.map((upstream) => upstream.stop()));
       await activityLog?.close();
     },

@@ -1,6 +1,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, McpError, type Progress, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  type Progress,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
 import { createMcpToolSource, type McpCallToolResult, type McpToolSource } from '../integrations/mcp-client/index.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import type { Tool, ToolArguments } from '../tools/tool.ts';
@@ -32,6 +39,9 @@ export interface UpstreamCallOptions {
   /** Asks the upstream for progress notifications and receives them. */
   readonly onProgress?: (progress: Progress) => void;
 }
+
+/** The lists besides tools that an upstream can change. */
+export type UpstreamListKind = 'prompts' | 'resources';
 
 /** One supervised upstream MCP server. */
 export interface Upstream {
@@ -74,6 +84,11 @@ export interface UpstreamOptions {
   readonly log: (line: string) => void;
   /** Called when the state or the tool list changed. */
   readonly onChange: () => void;
+  /**
+   * Called when its prompts or resources may have changed: it said so (`list_changed`), or it connected
+   * or went away while offering them.
+   */
+  readonly onListChanged?: (kind: UpstreamListKind) => void;
 }
 
 interface Connection {
@@ -127,9 +142,17 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     change('failed');
   };
 
+  /** Tells the gateway that the prompts and resources this client offers came or went. */
+  const listsChanged = (client: Client): void => {
+    const capabilities = client.getServerCapabilities();
+    if (capabilities?.prompts !== undefined) options.onListChanged?.('prompts');
+    if (capabilities?.resources !== undefined) options.onListChanged?.('resources');
+  };
+
   const drop = (current: Connection, message: string): void => {
     if (connection !== current || stopped) return;
     connection = undefined;
+    listsChanged(current.client);
     current.source.close();
     if (timers.now() - current.connectedAt >= options.backoff.maxMs) failures = 0;
     void current.client.close().catch(() => undefined);
@@ -192,7 +215,10 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       connected.onclose = () => drop(current, config.transport === 'stdio' ? `exited${stderrHint()}` : 'closed the connection');
       lastError = undefined;
       log(`[${name}] connected: ${source.tools().length} tools`);
+      connected.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged?.('prompts'));
+      connected.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged?.('resources'));
       change('connected');
+      listsChanged(connected);
     } catch (error) {
       await client?.close().catch(() => undefined);
       fail(describeStartFailure(error, config, options.connectTimeoutMs) + stderrHint());

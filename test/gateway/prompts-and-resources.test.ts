@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createScratchFolder, EVERYTHING_SERVER, MEMORY_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import { PromptListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createScratchFolder, EVERYTHING_SERVER, MEMORY_SERVER, SCRIPTED_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
 
 // server-everything offers prompts, resources and resource templates; server-memory one resource, its graph.
@@ -56,6 +57,30 @@ describe('gateway: upstream prompts and resources pass through', () => {
 
   test('refuses a resource no server offers, naming it', async () => {
     await assert.rejects(under.client.readResource({ uri: 'nowhere://x' }), /No connected server offers the resource 'nowhere:\/\/x'/);
+  });
+
+  test('tells the client when an upstream\'s prompts change, and lists the new one', async () => {
+    const scripted = await startHttpGateway(
+      { tools: { tool_search: { enabled: 'off' } }, mcp_servers: { scripted: { command: process.execPath, args: [SCRIPTED_SERVER] } } },
+      scratch.path,
+    );
+    gateways.push(scripted);
+    let notified = 0;
+    scripted.client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      notified += 1;
+    });
+    const before = (await scripted.client.listPrompts()).prompts.map((prompt) => prompt.name);
+    assert.deepEqual(before, ['mcp_scripted_greet']);
+    // Let a notification of the server's own connection arrive first, so only the change is counted.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const beforeChange = notified;
+    await scripted.client.callTool({ name: 'mcp_scripted_add_prompt', arguments: {} });
+    const deadline = Date.now() + 10_000;
+    while (notified === beforeChange && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(notified > beforeChange, 'notifications/prompts/list_changed reached the client');
+    assert.deepEqual((await scripted.client.listPrompts()).prompts.map((prompt) => prompt.name), ['mcp_scripted_greet', 'mcp_scripted_extra_prompt_1']);
+    const greeting = await scripted.client.getPrompt({ name: 'mcp_scripted_greet', arguments: { who: 'Ada' } });
+    assert.match(JSON.stringify(greeting.messages), /Say hello to Ada/);
   });
 
   test('limits prompts and resources to --toolsets like tools', async () => {
