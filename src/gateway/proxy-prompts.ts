@@ -1,7 +1,7 @@
 import { ErrorCode, McpError, type GetPromptResult, type Prompt } from '@modelcontextprotocol/sdk/types.js';
-import { collectPages } from '../integrations/mcp-client/collect-pages.ts';
 import { nameMcpTools } from '../integrations/mcp-client/name-mcp-tools.ts';
 import type { Upstream } from './create-upstream.ts';
+import { listUpstreamPages } from './list-upstream-pages.ts';
 
 /** One upstream prompt as the gateway's clients see it. */
 export interface ProxiedPrompt {
@@ -20,17 +20,15 @@ export async function listUpstreamPrompts(upstreams: readonly Upstream[], signal
   const offering = upstreams.filter((upstream) => upstream.capabilities()?.prompts !== undefined);
   const listed = await Promise.all(
     offering.map(async (upstream) => {
-      const prompts = await upstream
-        .request(
-          'list its prompts',
-          (client, options) =>
-            collectPages(async (cursor) => {
-              const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, options);
-              return { items: page.prompts, nextCursor: page.nextCursor };
-            }),
-          signal,
-        )
-        .catch(() => [] as Prompt[]);
+      const prompts = await listUpstreamPages<Prompt>(
+        upstream,
+        'list its prompts',
+        async (client, cursor, options) => {
+          const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, options);
+          return { items: page.prompts, nextCursor: page.nextCursor };
+        },
+        signal,
+      );
       return prompts.map((prompt) => ({ upstream, prompt }));
     }),
   );

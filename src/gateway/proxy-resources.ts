@@ -1,6 +1,6 @@
 import { ErrorCode, McpError, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
-import { collectPages } from '../integrations/mcp-client/collect-pages.ts';
 import type { Upstream } from './create-upstream.ts';
+import { listUpstreamPages } from './list-upstream-pages.ts';
 
 /** What the upstreams that offer resources list: resources and templates, each with its upstream. */
 interface UpstreamResources {
@@ -18,28 +18,24 @@ export async function listUpstreamResources(upstreams: readonly Upstream[], sign
   const listed = await Promise.all(
     offering.map(async (upstream) => {
       const [resources, templates] = await Promise.all([
-        upstream
-          .request(
-            'list its resources',
-            (client, options) =>
-              collectPages(async (cursor) => {
-                const page = await client.listResources(cursor === undefined ? {} : { cursor }, options);
-                return { items: page.resources, nextCursor: page.nextCursor };
-              }),
-            signal,
-          )
-          .catch(() => [] as Resource[]),
-        upstream
-          .request(
-            'list its resource templates',
-            (client, options) =>
-              collectPages(async (cursor) => {
-                const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, options);
-                return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-              }),
-            signal,
-          )
-          .catch(() => [] as ResourceTemplate[]),
+        listUpstreamPages<Resource>(
+          upstream,
+          'list its resources',
+          async (client, cursor, options) => {
+            const page = await client.listResources(cursor === undefined ? {} : { cursor }, options);
+            return { items: page.resources, nextCursor: page.nextCursor };
+          },
+          signal,
+        ),
+        listUpstreamPages<ResourceTemplate>(
+          upstream,
+          'list its resource templates',
+          async (client, cursor, options) => {
+            const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, options);
+            return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+          },
+          signal,
+        ),
       ]);
       return { resources: resources.map((resource) => ({ upstream, resource })), templates: templates.map((template) => ({ upstream, template })) };
     }),
