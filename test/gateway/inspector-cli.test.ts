@@ -62,4 +62,12 @@ describe('the gateway, as the MCP Inspector CLI sees it', () => {
     assert.equal(refused['isError'], true);
     assert.match((refused['content'] as { text: string }[])[0]!.text, /Call to 'mcp_everything_get-env' was denied/);
   });
+
+  test('gets an upstream prompt and reads an upstream resource through the gateway over HTTP', async () => {
+    const url = under.http.url.href;
+    const prompt = await inspector(url, '--transport', 'http', '--method', 'prompts/get', '--prompt-name', 'mcp_everything_args-prompt', '--prompt-args', 'city=Quito');
+    assert.match(JSON.stringify(prompt['messages']), /Quito/);
+    const resource = await inspector(url, '--transport', 'http', '--method', 'resources/read', '--uri', 'demo://resource/static/document/features.md');
+    assert.equal((resource['contents'] as { uri: string }[])[0]?.uri, 'demo://resource/static/document/features.md');
+  });
 });
