@@ -3,3 +3,4 @@
  * SDK's types; the root entry does not reach it.
  */
 export { runAnthropicToolUses, toAnthropicTools } from './messages.ts';
+export type { RunToolCallsOptions } from '../shared/run-tool-calls.ts';

@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { outcomeText } from '../../dispatch/call-outcome.ts';
-import type { CallOptions, ToolSearchSession } from '../../session/tool-search-session.ts';
+import type { ToolSearchSession } from '../../session/tool-search-session.ts';
+import { runEachCall, type RunToolCallsOptions } from '../shared/run-tool-calls.ts';
 
 type MessagesTool = Anthropic.Messages.Tool;
 type ContentBlock = Anthropic.Messages.ContentBlock;
@@ -20,27 +21,27 @@ export function toAnthropicTools(session: ToolSearchSession): MessagesTool[] {
 }
 
 /**
- * Runs every `tool_use` block of an assistant message (pass the `Message` or its `content`), in order,
- * through the session's pipeline, and returns the `user` message carrying one `tool_result` per call,
+ * Runs every `tool_use` block of an assistant message (pass the `Message` or its `content`), in order
+ * (or at the same time with `parallel`), through the session's pipeline, and returns the `user` message carrying one `tool_result` per call,
  * ready to append to `messages`. Errors the model caused come back with `is_error: true` and a body
  * `{"error": ..., "code": ...}`; nothing throws. `signal` is passed to every tool.
  */
 export async function runAnthropicToolUses(
   session: ToolSearchSession,
   message: { readonly content: readonly ContentBlock[] } | readonly ContentBlock[],
-  options: Pick<CallOptions, 'signal'> = {},
+  options: RunToolCallsOptions = {},
 ): Promise<{ role: 'user'; content: ToolResultBlock[] }> {
+  const { parallel = false, ...callOptions } = options;
   const blocks = 'content' in message ? message.content : message;
-  const results: ToolResultBlock[] = [];
-  for (const block of blocks) {
-    if (block.type !== 'tool_use') continue;
-    const outcome = await session.call(block.name, block.input, { callId: block.id, ...options });
-    results.push({
+  const uses = blocks.filter((block) => block.type === 'tool_use');
+  const results = await runEachCall(uses, parallel, async (block): Promise<ToolResultBlock> => {
+    const outcome = await session.call(block.name, block.input, { callId: block.id, ...callOptions });
+    return {
       type: 'tool_result',
       tool_use_id: block.id,
       content: outcomeText(outcome),
       ...(outcome.ok ? {} : { is_error: true }),
-    });
-  }
+    };
+  });
   return { role: 'user', content: results };
 }

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { outcomeText } from '../../dispatch/call-outcome.ts';
-import type { CallOptions, ToolSearchSession } from '../../session/tool-search-session.ts';
+import type { ToolSearchSession } from '../../session/tool-search-session.ts';
+import { runEachCall, type RunToolCallsOptions } from '../shared/run-tool-calls.ts';
 
 type ChatTool = OpenAI.Chat.Completions.ChatCompletionFunctionTool;
 type ChatToolCall = OpenAI.Chat.Completions.ChatCompletionMessageToolCall;
@@ -21,7 +22,7 @@ export function toChatTools(session: ToolSearchSession): ChatTool[] {
 
 /**
  * Runs the tool calls of an assistant message (bridge or direct), one after another in the model's
- * order, through the session's pipeline, and returns one `role: "tool"` message per call to append to
+ * order (or at the same time with `parallel`), through the session's pipeline, and returns one `role: "tool"` message per call to append to
  * `messages`. Errors the model caused (unknown tool, denied, declined, failed) become tool messages
  * whose content is `{"error": ..., "code": ...}`; Chat Completions has no error flag. Custom (non-
  * function) tool calls are answered with an error message. `signal` is passed to every tool.
@@ -29,16 +30,14 @@ export function toChatTools(session: ToolSearchSession): ChatTool[] {
 export async function runChatToolCalls(
   session: ToolSearchSession,
   message: { readonly tool_calls?: readonly ChatToolCall[] | null | undefined },
-  options: Pick<CallOptions, 'signal'> = {},
+  options: RunToolCallsOptions = {},
 ): Promise<ChatToolMessage[]> {
-  const replies: ChatToolMessage[] = [];
-  for (const toolCall of message.tool_calls ?? []) {
+  const { parallel = false, ...callOptions } = options;
+  return runEachCall(message.tool_calls ?? [], parallel, async (toolCall): Promise<ChatToolMessage> => {
     if (toolCall.type !== 'function') {
-      replies.push({ role: 'tool', tool_call_id: toolCall.id, content: JSON.stringify({ error: `Only function tool calls are supported; '${toolCall.custom.name}' is a custom tool.`, code: 'unknown_tool' }) });
-      continue;
+      return { role: 'tool', tool_call_id: toolCall.id, content: JSON.stringify({ error: `Only function tool calls are supported; '${toolCall.custom.name}' is a custom tool.`, code: 'unknown_tool' }) };
     }
-    const outcome = await session.call(toolCall.function.name, toolCall.function.arguments, { callId: toolCall.id, ...options });
-    replies.push({ role: 'tool', tool_call_id: toolCall.id, content: outcomeText(outcome) });
-  }
-  return replies;
+    const outcome = await session.call(toolCall.function.name, toolCall.function.arguments, { callId: toolCall.id, ...callOptions });
+    return { role: 'tool', tool_call_id: toolCall.id, content: outcomeText(outcome) };
+  });
 }

@@ -4,3 +4,4 @@
  */
 export { runChatToolCalls, toChatTools } from './chat-completions.ts';
 export { runResponsesToolCalls, toResponsesTools } from './responses.ts';
+export type { RunToolCallsOptions } from '../shared/run-tool-calls.ts';

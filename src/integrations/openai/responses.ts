@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { outcomeText } from '../../dispatch/call-outcome.ts';
-import type { CallOptions, ToolSearchSession } from '../../session/tool-search-session.ts';
+import type { ToolSearchSession } from '../../session/tool-search-session.ts';
+import { runEachCall, type RunToolCallsOptions } from '../shared/run-tool-calls.ts';
 
 type ResponsesTool = OpenAI.Responses.FunctionTool;
 type ResponsesOutputItem = OpenAI.Responses.ResponseOutputItem;
@@ -23,21 +24,20 @@ export function toResponsesTools(session: ToolSearchSession): ResponsesTool[] {
 
 /**
  * Runs every `function_call` item of a response's `output` (pass the `Response` or its `output`), in
- * order, through the session's pipeline, and returns a `function_call_output` item per call to add to
+ * order (or at the same time with `parallel`), through the session's pipeline, and returns a `function_call_output` item per call to add to
  * the next request's `input`. Errors the model caused come back as output text
  * `{"error": ..., "code": ...}`; nothing throws. `signal` is passed to every tool.
  */
 export async function runResponsesToolCalls(
   session: ToolSearchSession,
   response: { readonly output: readonly ResponsesOutputItem[] } | readonly ResponsesOutputItem[],
-  options: Pick<CallOptions, 'signal'> = {},
+  options: RunToolCallsOptions = {},
 ): Promise<FunctionCallOutput[]> {
+  const { parallel = false, ...callOptions } = options;
   const items = 'output' in response ? response.output : response;
-  const outputs: FunctionCallOutput[] = [];
-  for (const item of items) {
-    if (item.type !== 'function_call') continue;
-    const outcome = await session.call(item.name, item.arguments, { callId: item.call_id, ...options });
-    outputs.push({ type: 'function_call_output', call_id: item.call_id, output: outcomeText(outcome) });
-  }
-  return outputs;
+  const calls = items.filter((item) => item.type === 'function_call');
+  return runEachCall(calls, parallel, async (item): Promise<FunctionCallOutput> => {
+    const outcome = await session.call(item.name, item.arguments, { callId: item.call_id, ...callOptions });
+    return { type: 'function_call_output', call_id: item.call_id, output: outcomeText(outcome) };
+  });
 }

@@ -1,0 +1,19 @@
+import type { CallOptions } from '../../session/tool-search-session.ts';
+
+/** Options of the provider helpers that run a message's tool calls. */
+export interface RunToolCallsOptions extends Pick<CallOptions, 'signal'> {
+  /**
+   * Run the calls at the same time instead of one after another (the replies keep the model's order
+   * either way). Off by default: then approvals, hooks and the tools see one call at a time, which an
+   * interactive approver needs. @default false
+   */
+  readonly parallel?: boolean;
+}
+
+/** Runs `run` for each item, one after another or all at once; the results are in the items' order. */
+export async function runEachCall<Item, Result>(items: readonly Item[], parallel: boolean, run: (item: Item) => Promise<Result>): Promise<Result[]> {
+  if (parallel) return Promise.all(items.map(run));
+  const results: Result[] = [];
+  for (const item of items) results.push(await run(item));
+  return results;
+}
