@@ -20,7 +20,7 @@ import { outcomeText, type CallOutcome } from '../dispatch/call-outcome.ts';
 import type { Gateway } from './create-gateway.ts';
 import type { GatewayRequest } from './gateway-request.ts';
 import { getUpstreamPrompt, listUpstreamPrompts } from './proxy-prompts.ts';
-import { listUpstreamResources, readUpstreamResource } from './proxy-resources.ts';
+import { listUpstreamResources, listUpstreamResourceTemplates, readUpstreamResource } from './proxy-resources.ts';
 
 /** What the gateway tells MCP clients it is. */
 export const GATEWAY_SERVER_INFO = Object.freeze({ name: 'tool-search-gateway', version: '0.1.0' });
@@ -33,12 +33,15 @@ export interface GatewayConnection {
 }
 
 /**
- * Serves one MCP client over `transport`. Prompts and resources of the upstreams pass through (prompt
- * names made per server like tool names, resource URIs as they are). `tools/list` is the core session's assembled array (the
- * tools themselves, or the three bridge tools plus pinned ones), `tools/call` runs the core session's
- * call; tools keep their upstream annotations, and tool_search / tool_describe say they only read. Upstream results pass through untouched (also `isError` ones); the core's refusals and the
- * model's mistakes become `isError` results with the core's text. When a catalog change alters what
- * this client sees, it is sent `notifications/tools/list_changed`.
+ * Serves one MCP client over `transport`:
+ * - `tools/list` is the core session's assembled array (the tools themselves, or the three bridge tools
+ *   plus pinned ones), with upstream annotations, and tool_search / tool_describe marked read-only;
+ * - `tools/call` runs the core session's call. Upstream results pass through untouched (also `isError`
+ *   ones); the core's refusals and the model's mistakes become `isError` results with the core's text;
+ * - prompts and resources of the upstreams pass through (prompt names made per server like tool names,
+ *   resource URIs as they are);
+ * - when a catalog change alters what this client sees, it is sent `notifications/tools/list_changed`,
+ *   and the upstreams' prompt and resource changes are announced likewise.
  */
 export async function connectGatewayServer(gateway: Gateway, transport: Transport, sessionId?: string): Promise<GatewayConnection> {
   const session = gateway.createSession(sessionId);
@@ -95,11 +98,11 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
   });
   server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
     await gateway.ready();
-    return { resources: (await listUpstreamResources(gateway.upstreams(), extra.signal)).resources.map((entry) => entry.resource) };
+    return { resources: (await listUpstreamResources(gateway.upstreams(), extra.signal)).map(({ entry }) => entry) };
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async (_request, extra) => {
     await gateway.ready();
-    return { resourceTemplates: (await listUpstreamResources(gateway.upstreams(), extra.signal)).templates.map((entry) => entry.template) };
+    return { resourceTemplates: (await listUpstreamResourceTemplates(gateway.upstreams(), extra.signal)).map(({ entry }) => entry) };
   });
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     await gateway.ready();
