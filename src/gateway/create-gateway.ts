@@ -90,6 +90,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (unknown.length > 0) log(`warning: --toolsets names servers the config does not have: ${unknown.join(', ')} (it has: ${known.join(', ') || 'none'})`);
   }
 
+  /** Whether clients may use the server of this name (all may, without --toolsets). */
+  const inScope = (server: string): boolean => toolsets === undefined || toolsets.includes(`mcp-${server}`);
+
   const reportedRenames = new Set<string>();
   const onUpstreamChange = (): void => {
     if (!catalog.rebuild()) return;
@@ -109,7 +112,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       log,
       onChange: onUpstreamChange,
       onListChanged: (kind) => {
-        if (toolsets !== undefined && !toolsets.includes(`mcp-${server.name}`)) return;
+        if (!inScope(server.name)) return;
         for (const listener of [...listListeners]) listener(kind);
       },
     }),
@@ -171,7 +174,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     firstAttempts: () => upstreams.map((upstream) => upstream.firstAttempt().then(() => upstream.status())),
     tools: () => catalog.tools(),
     renames: () => catalog.renames(),
-    upstreams: () => (toolsets === undefined ? upstreams : upstreams.filter((upstream) => toolsets.includes(`mcp-${upstream.name}`))),
+    upstreams: () => upstreams.filter((upstream) => inScope(upstream.name)),
     createSession(sessionId) {
       sessionCounter += 1;
       return createToolSearchSession({
