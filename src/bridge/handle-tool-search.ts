@@ -5,6 +5,7 @@ import { compareTools } from '../catalog/compare-tools.ts';
 import { tokenize } from '../catalog/tokenize.ts';
 import { originalNameOf, type Tool, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_SEARCH } from './bridge-tool-names.ts';
+import { namesShareQueryWord } from './names-share-query-word.ts';
 import type { SessionScope } from './session-scope.ts';
 
 /** One match as the model reads it. */
@@ -24,7 +25,10 @@ export interface ToolSearchResult {
   readonly query: string;
   readonly total_available: number;
   readonly matches: readonly ToolSearchMatch[];
-  /** Present only when nothing matched: what to try next. */
+  /**
+   * What to try next, present only when nothing matched or when no match has a word of the query in
+   * its name (then the matches may well not do what the model wants: see namesShareQueryWord).
+   */
   readonly hint?: string;
 }
 
@@ -46,7 +50,8 @@ export function handleToolSearch(scope: SessionScope, args: ToolArguments): Call
 
 /** The search itself, shared by the bridge and the CLI so that both run the very same code. */
 export function searchCatalog(scope: SessionScope, query: string, limit: number): ToolSearchResult {
-  const matches = searchTools(scope.catalog, query, limit).map(
+  const found = searchTools(scope.catalog, query, limit);
+  const matches = found.map(
     ({ tool, score }): ToolSearchMatch => ({
       name: tool.name,
       toolset: tool.toolset,
@@ -56,18 +61,23 @@ export function searchCatalog(scope: SessionScope, query: string, limit: number)
     }),
   );
   const result = { query, total_available: scope.catalog.length, matches };
-  if (matches.length > 0) return result;
-  return { ...result, hint: emptyResultHint(scope) };
+  if (matches.length === 0) return { ...result, hint: retryHint(scope, 'No tool matched.') };
+  // Score 0 marks the name-substring fallback: those matches hold the query in their names already.
+  if (!found.some((match) => match.score === 0) && !namesShareQueryWord(query, found.map((match) => match.tool))) {
+    return { ...result, hint: retryHint(scope, 'No match has a word of the query in its name, so these may not do what you want.') };
+  }
+  return result;
 }
 
 /** Servers listed by name in an empty result's hint; the rest are counted. */
 const HINT_TOOLSET_LIMIT = 15;
 
 /**
- * What to try when nothing matched: the connected toolsets with their tool counts, and retry examples
- * made of a service name plus the action words of one of its real tools ("slack post message").
+ * What to try when nothing (or nothing named like the query) matched: `lead`, then the connected
+ * toolsets with their tool counts, and retry examples made of a service name plus the action words of
+ * one of its real tools ("slack post message").
  */
-function emptyResultHint(scope: SessionScope): string {
+function retryHint(scope: SessionScope, lead: string): string {
   if (scope.catalog.length === 0) return 'No tools are deferred in this session: every tool is already in your tool list.';
   const byToolset = new Map<string, Tool[]>();
   for (const tool of scope.catalog) {
@@ -79,7 +89,7 @@ function emptyResultHint(scope: SessionScope): string {
   const listed = toolsets.slice(0, HINT_TOOLSET_LIMIT).map((toolset) => `${toolset} (${byToolset.get(toolset)!.length})`);
   const more = toolsets.length > HINT_TOOLSET_LIMIT ? ` and ${toolsets.length - HINT_TOOLSET_LIMIT} more` : '';
   const examples = toolsets.slice(0, 2).map((toolset) => `"${retryExample(toolset, byToolset.get(toolset)!)}"`);
-  return `No tool matched. Connected toolsets (tools): ${listed.join(', ')}${more}. Retry with a service name plus an action, e.g. ${examples.join(' or ')}.`;
+  return `${lead} Connected toolsets (tools): ${listed.join(', ')}${more}. Retry with a service name plus an action, e.g. ${examples.join(' or ')}.`;
 }
 
 /** "<service> <action words>" from the toolset's shortest tool name, without the service's own words. */

@@ -37,3 +37,22 @@ describe('the empty tool_search result', () => {
     assert.equal(hintFor([makeTool('mcp_github_create_issue', 'Open an issue.', [], 'mcp-github')], 'issue'), undefined);
   });
 });
+
+describe('the tool_search result whose matches only share description words with the query', () => {
+  const tools = [
+    makeTool('mcp_github_list_notifications', 'Lists notifications: mentions, reviews, and whatever else happened in Boston or elsewhere.', [], 'mcp-github'),
+    makeTool('mcp_github_delete_file', 'Deletes a file from a repository.', [], 'mcp-github'),
+  ];
+
+  it('says the matches may not do what the model wants, and what is connected', () => {
+    const hint = hintFor(tools, 'what is the weather in Boston') ?? '';
+    assert.match(hint, /^No match has a word of the query in its name, so these may not do what you want\. Connected toolsets \(tools\): mcp-github \(2\)\./);
+  });
+
+  it('has no hint when a match is named with a query word or one of its synonyms', () => {
+    assert.equal(hintFor(tools, 'list my notifications'), undefined);
+    assert.equal(hintFor(tools, 'remove a file'), undefined, 'remove is a synonym of delete');
+    assert.equal(hintFor(tools, 'github things in Boston'), undefined, 'the toolset name counts');
+    assert.equal(hintFor(tools, 'notif'), undefined, 'a name-substring match holds the query in its name');
+  });
+});
