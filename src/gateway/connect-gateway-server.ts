@@ -9,6 +9,8 @@ import {
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
   type Tool as McpWireTool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -45,7 +47,7 @@ export interface GatewayConnection {
  */
 export async function connectGatewayServer(gateway: Gateway, transport: Transport, sessionId?: string): Promise<GatewayConnection> {
   const session = gateway.createSession(sessionId);
-  const server = new Server({ ...GATEWAY_SERVER_INFO }, { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } } });
+  const server = new Server({ ...GATEWAY_SERVER_INFO }, { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true } } });
   let shown: string | undefined;
 
   const assembledTools = (): McpWireTool[] => {
@@ -108,6 +110,18 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
     await gateway.ready();
     return readUpstreamResource(gateway.upstreams(), request.params.uri, extra.signal);
   });
+  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+    await gateway.ready();
+    await gateway.subscriptions.subscribe(session.sessionId, request.params.uri, extra.signal);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    await gateway.subscriptions.unsubscribe(session.sessionId, request.params.uri);
+    return {};
+  });
+  const unsubscribeUpdates = gateway.onResourceUpdated((uri) => {
+    if (gateway.subscriptions.follows(session.sessionId, uri)) void server.sendResourceUpdated({ uri }).catch(() => undefined);
+  });
 
   const unsubscribe = gateway.onToolsChanged(() => {
     if (shown === undefined) return;
@@ -120,17 +134,19 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
     const sent = kind === 'prompts' ? server.sendPromptListChanged() : server.sendResourceListChanged();
     void sent.catch(() => undefined);
   });
-  server.onclose = () => {
+  const stopFollowing = (): void => {
     unsubscribe();
     unsubscribeLists();
+    unsubscribeUpdates();
+    void gateway.subscriptions.dropClient(session.sessionId);
   };
+  server.onclose = stopFollowing;
   await server.connect(transport);
   return {
     server,
     sessionId: session.sessionId,
     close: async () => {
-      unsubscribe();
-      unsubscribeLists();
+      stopFollowing();
       await server.close();
     },
   };

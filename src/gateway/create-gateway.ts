@@ -11,6 +11,7 @@ import { createElicitationApprover } from './create-elicitation-approver.ts';
 import { createGatewayCatalog } from './create-gateway-catalog.ts';
 import { createUpstream, type Upstream, type UpstreamListKind, type UpstreamStatus } from './create-upstream.ts';
 import type { GatewayConfig } from './gateway-config.ts';
+import { createResourceSubscriptions, type ResourceSubscriptions } from './resource-subscriptions.ts';
 import type { GatewayRequest } from './gateway-request.ts';
 import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
 import { openActivityLog, type ActivityLog } from './open-activity-log.ts';
@@ -66,6 +67,10 @@ export interface Gateway {
   onToolsChanged(listener: () => void): () => void;
   /** Subscribes to changes of the upstreams' prompts or resources (see UpstreamOptions.onListChanged). */
   onListsChanged(listener: (kind: UpstreamListKind) => void): () => void;
+  /** Which clients follow which upstream resources (resources/subscribe). */
+  readonly subscriptions: ResourceSubscriptions;
+  /** Subscribes to `notifications/resources/updated` from the upstreams; returns the unsubscribe. */
+  onResourceUpdated(listener: (uri: string) => void): () => void;
   /** Stops every upstream and closes the activity log. */
   close(): Promise<void>;
 }
@@ -82,6 +87,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const requests = new AsyncLocalStorage<GatewayRequest>();
   const listeners = new Set<() => void>();
   const listListeners = new Set<(kind: UpstreamListKind) => void>();
+  const updateListeners = new Set<(uri: string) => void>();
   const activityLog: ActivityLog | undefined = config.activityLog === undefined ? undefined : openActivityLog(config.activityLog, log);
   const toolsets = options.toolsets?.map((toolset) => (toolset.startsWith('mcp-') ? toolset : `mcp-${toolset}`));
   if (toolsets !== undefined) {
@@ -115,9 +121,15 @@ export function createGateway(options: GatewayOptions): Gateway {
         if (!inScope(server.name)) return;
         for (const listener of [...listListeners]) listener(kind);
       },
+      onResourceUpdated: (uri) => {
+        if (!inScope(server.name)) return;
+        for (const listener of [...updateListeners]) listener(uri);
+      },
     }),
   );
   const catalog = createGatewayCatalog(upstreams, requests);
+  const inScopeUpstreams = (): Upstream[] => upstreams.filter((upstream) => inScope(upstream.name));
+  const subscriptions = createResourceSubscriptions(inScopeUpstreams);
   const guardrail = createDenyGuardrail(config.deny);
   const approve = createElicitationApprover(config.requireApproval, requests);
   // Asked for every tool at every assembly and call; a name's answer never changes, so it is kept.
@@ -174,7 +186,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     firstAttempts: () => upstreams.map((upstream) => upstream.firstAttempt().then(() => upstream.status())),
     tools: () => catalog.tools(),
     renames: () => catalog.renames(),
-    upstreams: () => upstreams.filter((upstream) => inScope(upstream.name)),
+    upstreams: inScopeUpstreams,
+    subscriptions,
+    onResourceUpdated(listener) {
+      updateListeners.add(listener);
+      return () => updateListeners.delete(listener);
+    },
     createSession(sessionId) {
       sessionCounter += 1;
       return createToolSearchSession({
@@ -210,6 +227,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     async close() {
       listeners.clear();
       listListeners.clear();
+      updateListeners.clear();
       await Promise.all(upstreams.map((upstream) => upstream.stop()));
       await activityLog?.close();
     },

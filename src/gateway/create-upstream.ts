@@ -5,6 +5,7 @@ import {
   McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   type Progress,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -72,6 +73,13 @@ export interface Upstream {
    * when it is not connected, does not answer in time or refuses.
    */
   request<T>(what: string, run: (client: Client, options: RequestOptions) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Subscribes to updates of one of its resources, and keeps the subscription across restarts (each
+   * new connection subscribes again). Rejects like {@link request} when the server cannot take it.
+   */
+  subscribe(uri: string, signal?: AbortSignal): Promise<void>;
+  /** Ends a subscription; never rejects (a server that is gone has forgotten it anyway). */
+  unsubscribe(uri: string): Promise<void>;
   /** Stops it for good: closes the connection (ending a local process) and cancels restarts. */
   stop(): Promise<void>;
 }
@@ -89,6 +97,8 @@ export interface UpstreamOptions {
    * or went away while offering them.
    */
   readonly onListChanged?: (kind: UpstreamListKind) => void;
+  /** Called with the URI of a subscribed resource the server says has changed. */
+  readonly onResourceUpdated?: (uri: string) => void;
 }
 
 interface Connection {
@@ -118,6 +128,8 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
   /** The connection attempt under way, so stop() can end it and wait for it. */
   let inFlight: { readonly controller: AbortController; readonly done: Promise<void> } | undefined;
   const stderrTail: string[] = [];
+  /** Resource URIs subscribed to, renewed on every new connection. */
+  const subscriptions = new Set<string>();
   let settleFirst: () => void = () => undefined;
   const first = new Promise<void>((resolve) => (settleFirst = resolve));
 
@@ -217,6 +229,17 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       log(`[${name}] connected: ${source.tools().length} tools`);
       connected.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged?.('prompts'));
       connected.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged?.('resources'));
+      connected.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => options.onResourceUpdated?.(notification.params.uri));
+      // Subscriptions are per connection: a restarted server gets them again before it counts as connected.
+      await Promise.all(
+        [...subscriptions].map((uri) =>
+          connected.subscribeResource({ uri }, { timeout: config.callTimeoutMs }).catch((error: unknown) => {
+            log(`[${name}] could not subscribe again to ${uri}: ${oneLineMessage(error)}`);
+          }),
+        ),
+      );
+      // The server may have gone, or the gateway stopped, while it was being subscribed again.
+      if (connection !== current || stopped) return;
       change('connected');
       listsChanged(connected);
     } catch (error) {
@@ -231,6 +254,20 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     const why = state === 'connecting' ? 'it is starting' : (lastError ?? 'it is not connected');
     const retry = restartAt === undefined ? '' : `; the gateway restarts it in ${formatSeconds(Math.max(0, restartAt - timers.now()))}`;
     return `MCP server '${name}' is not available: ${why}${retry}. Try again shortly, or use another tool.`;
+  };
+
+  const request: Upstream['request'] = async (what, run, signal) => {
+    const current = connection;
+    if (state !== 'connected' || current === undefined) throw new Error(unavailable());
+    try {
+      return await run(current.client, { timeout: config.callTimeoutMs, ...(signal === undefined ? {} : { signal }) });
+    } catch (error) {
+      if (signal?.aborted === true) throw error;
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        throw new Error(`MCP server '${name}' did not ${what} within ${config.callTimeoutMs} ms.`);
+      }
+      throw new Error(`MCP server '${name}' could not ${what}: ${clip(oneLineMessage(error), 300)}`);
+    }
   };
 
   return {
@@ -300,18 +337,16 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     capabilities() {
       return state === 'connected' ? connection?.client.getServerCapabilities() : undefined;
     },
-    async request(what, run, signal) {
+    request,
+    async subscribe(uri, signal) {
+      await request(`subscribe to '${uri}'`, (client, options) => client.subscribeResource({ uri }, options), signal);
+      subscriptions.add(uri);
+    },
+    async unsubscribe(uri) {
+      if (!subscriptions.delete(uri)) return;
       const current = connection;
-      if (state !== 'connected' || current === undefined) throw new Error(unavailable());
-      try {
-        return await run(current.client, { timeout: config.callTimeoutMs, ...(signal === undefined ? {} : { signal }) });
-      } catch (error) {
-        if (signal?.aborted === true) throw error;
-        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-          throw new Error(`MCP server '${name}' did not ${what} within ${config.callTimeoutMs} ms.`);
-        }
-        throw new Error(`MCP server '${name}' could not ${what}: ${clip(oneLineMessage(error), 300)}`);
-      }
+      if (state !== 'connected' || current === undefined) return;
+      await current.client.unsubscribeResource({ uri }, { timeout: config.callTimeoutMs }).catch(() => undefined);
     },
     async stop() {
       stopped = true;

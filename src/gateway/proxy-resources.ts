@@ -62,9 +62,18 @@ export async function listUpstreamResourceTemplates(upstreams: readonly Upstream
  * InvalidParams error.
  */
 export async function readUpstreamResource(upstreams: readonly Upstream[], uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+  const owner = await resourceOwner(upstreams, uri, signal);
+  return owner.request(`read the resource '${uri}'`, (client, options) => client.readResource({ uri }, options), signal);
+}
+
+/**
+ * The upstream whose resource `uri` is (see {@link readUpstreamResource}); an InvalidParams error when
+ * no connected server offers it.
+ */
+export async function resourceOwner(upstreams: readonly Upstream[], uri: string, signal?: AbortSignal): Promise<Upstream> {
   const owner = (await listUpstreamResources(upstreams, signal)).find(({ entry }) => entry.uri === uri)?.upstream ?? (await templateOwner(upstreams, uri, signal));
   if (owner === undefined) throw new McpError(ErrorCode.InvalidParams, `No connected server offers the resource '${uri}'. List them with resources/list.`);
-  return owner.request(`read the resource '${uri}'`, (client, options) => client.readResource({ uri }, options), signal);
+  return owner;
 }
 
 /** The upstream with the longest template prefix that `uri` starts with, if any. */

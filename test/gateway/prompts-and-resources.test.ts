@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PromptListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { PromptListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createScratchFolder, EVERYTHING_SERVER, MEMORY_SERVER, SCRIPTED_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
 
@@ -81,6 +81,54 @@ describe('gateway: upstream prompts and resources pass through', () => {
     assert.deepEqual((await scripted.client.listPrompts()).prompts.map((prompt) => prompt.name), ['mcp_scripted_greet', 'mcp_scripted_extra_prompt_1']);
     const greeting = await scripted.client.getPrompt({ name: 'mcp_scripted_greet', arguments: { who: 'Ada' } });
     assert.match(JSON.stringify(greeting.messages), /Say hello to Ada/);
+  });
+
+  test('passes a resource subscription to the server that has the resource, and its updates back', async () => {
+    const scripted = await startHttpGateway(
+      { tools: { tool_search: { enabled: 'off' } }, mcp_servers: { scripted: { command: process.execPath, args: [SCRIPTED_SERVER] } } },
+      scratch.path,
+    );
+    gateways.push(scripted);
+    const updates: string[] = [];
+    scripted.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      updates.push(notification.params.uri);
+    });
+    const touch = async () => JSON.stringify((await scripted.client.callTool({ name: 'mcp_scripted_touch_note', arguments: {} })).content);
+    assert.match(await touch(), /nobody is subscribed/);
+    await scripted.client.subscribeResource({ uri: 'scripted://note' });
+    assert.match(await touch(), /subscribers told/, 'the subscription reached the server');
+    const deadline = Date.now() + 10_000;
+    while (updates.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(updates, ['scripted://note']);
+    await scripted.client.unsubscribeResource({ uri: 'scripted://note' });
+    assert.match(await touch(), /nobody is subscribed/, 'the last follower leaving ended the upstream subscription');
+  });
+
+  test('subscribes again when the server behind a subscription restarts', async () => {
+    const restarting = await startHttpGateway(
+      { tools: { tool_search: { enabled: 'off' } }, mcp_servers: { scripted: { command: process.execPath, args: [SCRIPTED_SERVER] } } },
+      scratch.path,
+      { backoff: { initialMs: 200, maxMs: 1_000 } },
+    );
+    gateways.push(restarting);
+    await restarting.client.subscribeResource({ uri: 'scripted://note' });
+    await restarting.client.callTool({ name: 'mcp_scripted_crash', arguments: {} });
+    const deadline = Date.now() + 15_000;
+    let answer = '';
+    while (Date.now() < deadline) {
+      const result = await restarting.client.callTool({ name: 'mcp_scripted_touch_note', arguments: {} }).catch(() => undefined);
+      answer = JSON.stringify(result?.content ?? '');
+      if (/subscribers told/.test(answer)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.match(answer, /subscribers told/, 'the restarted server has the subscription again');
+  });
+
+  test('refuses to subscribe to a resource whose server cannot take subscriptions, or that nobody offers', async () => {
+    const plain = await startHttpGateway({ mcp_servers: { plain: { command: process.execPath, args: [SCRIPTED_SERVER, '--no-subscriptions'] } } }, scratch.path);
+    gateways.push(plain);
+    await assert.rejects(plain.client.subscribeResource({ uri: 'scripted://note' }), /MCP server 'plain' does not support resource subscriptions/);
+    await assert.rejects(plain.client.subscribeResource({ uri: 'nowhere://x' }), /No connected server offers the resource 'nowhere:\/\/x'/);
   });
 
   test('limits prompts and resources to --toolsets like tools', async () => {
