@@ -1,7 +1,7 @@
 import { ErrorCode, McpError, type GetPromptResult, type Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { nameMcpTools } from '../integrations/mcp-client/name-mcp-tools.ts';
 import type { Upstream } from './create-upstream.ts';
-import { listUpstreamPages } from './list-upstream-pages.ts';
+import { listAcrossUpstreams } from './list-upstream-pages.ts';
 
 /** One upstream prompt as the gateway's clients see it. */
 export interface ProxiedPrompt {
@@ -17,24 +17,18 @@ export interface ProxiedPrompt {
  * upstream that fails to list them is left out of this listing (its status says why it is unwell).
  */
 export async function listUpstreamPrompts(upstreams: readonly Upstream[], signal?: AbortSignal): Promise<ProxiedPrompt[]> {
-  const offering = upstreams.filter((upstream) => upstream.capabilities()?.prompts !== undefined);
-  const listed = await Promise.all(
-    offering.map(async (upstream) => {
-      const prompts = await listUpstreamPages<Prompt>(
-        upstream,
-        'list its prompts',
-        async (client, cursor, options) => {
-          const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, options);
-          return { items: page.prompts, nextCursor: page.nextCursor };
-        },
-        signal,
-      );
-      return prompts.map((prompt) => ({ upstream, prompt }));
-    }),
+  const entries = await listAcrossUpstreams<Prompt>(
+    upstreams,
+    (upstream) => upstream.capabilities()?.prompts !== undefined,
+    'list its prompts',
+    async (client, cursor, options) => {
+      const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, options);
+      return { items: page.prompts, nextCursor: page.nextCursor };
+    },
+    signal,
   );
-  const entries = listed.flat();
-  const naming = nameMcpTools(entries.map((entry) => ({ server: entry.upstream.name, tool: entry.prompt.name })));
-  return entries.map((entry, index) => ({ name: naming.names[index]!, ...entry }));
+  const naming = nameMcpTools(entries.map(({ upstream, entry }) => ({ server: upstream.name, tool: entry.name })));
+  return entries.map(({ upstream, entry }, index) => ({ name: naming.names[index]!, upstream, prompt: entry }));
 }
 
 /**

@@ -1,16 +1,10 @@
 import { ErrorCode, McpError, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { Upstream } from './create-upstream.ts';
-import { listUpstreamPages } from './list-upstream-pages.ts';
+import { listAcrossUpstreams, type UpstreamEntry } from './list-upstream-pages.ts';
 
-/** One listed entry (a resource or a resource template) with the upstream that lists it. */
-export interface UpstreamEntry<Entry> {
-  readonly upstream: Upstream;
-  readonly entry: Entry;
-}
-
-/** The connected upstreams that offer resources. */
-function offeringResources(upstreams: readonly Upstream[]): Upstream[] {
-  return upstreams.filter((upstream) => upstream.capabilities()?.resources !== undefined);
+/** Whether an upstream offers resources (and so resource templates). */
+function offersResources(upstream: Upstream): boolean {
+  return upstream.capabilities()?.resources !== undefined;
 }
 
 /**
@@ -18,41 +12,31 @@ function offeringResources(upstreams: readonly Upstream[]): Upstream[] {
  * as they are: they already say whose they are. An upstream that fails to list them is left out of this
  * listing (its status says why it is unwell).
  */
-export async function listUpstreamResources(upstreams: readonly Upstream[], signal?: AbortSignal): Promise<UpstreamEntry<Resource>[]> {
-  const listed = await Promise.all(
-    offeringResources(upstreams).map(async (upstream) => {
-      const resources = await listUpstreamPages<Resource>(
-        upstream,
-        'list its resources',
-        async (client, cursor, options) => {
-          const page = await client.listResources(cursor === undefined ? {} : { cursor }, options);
-          return { items: page.resources, nextCursor: page.nextCursor };
-        },
-        signal,
-      );
-      return resources.map((entry) => ({ upstream, entry }));
-    }),
+export function listUpstreamResources(upstreams: readonly Upstream[], signal?: AbortSignal): Promise<UpstreamEntry<Resource>[]> {
+  return listAcrossUpstreams<Resource>(
+    upstreams,
+    offersResources,
+    'list its resources',
+    async (client, cursor, options) => {
+      const page = await client.listResources(cursor === undefined ? {} : { cursor }, options);
+      return { items: page.resources, nextCursor: page.nextCursor };
+    },
+    signal,
   );
-  return listed.flat();
 }
 
 /** The resource templates of every connected upstream that offers resources, as {@link listUpstreamResources}. */
-export async function listUpstreamResourceTemplates(upstreams: readonly Upstream[], signal?: AbortSignal): Promise<UpstreamEntry<ResourceTemplate>[]> {
-  const listed = await Promise.all(
-    offeringResources(upstreams).map(async (upstream) => {
-      const templates = await listUpstreamPages<ResourceTemplate>(
-        upstream,
-        'list its resource templates',
-        async (client, cursor, options) => {
-          const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, options);
-          return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-        },
-        signal,
-      );
-      return templates.map((entry) => ({ upstream, entry }));
-    }),
+export function listUpstreamResourceTemplates(upstreams: readonly Upstream[], signal?: AbortSignal): Promise<UpstreamEntry<ResourceTemplate>[]> {
+  return listAcrossUpstreams<ResourceTemplate>(
+    upstreams,
+    offersResources,
+    'list its resource templates',
+    async (client, cursor, options) => {
+      const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, options);
+      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+    },
+    signal,
   );
-  return listed.flat();
 }
 
 /**
