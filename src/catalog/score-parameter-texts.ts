@@ -19,14 +19,14 @@ export function addParameterTexts(
 ): void {
   const fieldWeight = index.options.fieldWeights.parameterDescriptions;
   if (fieldWeight <= 0) return;
-  const { scores, multipliers, matchedConcepts, conceptMasks, conceptCount, conceptWeights } = state;
+  const { scores, multipliers, matchedConcepts, conceptMasks, conceptWeights } = state;
   const { coordination } = index.options;
   const candidates = selectTop(index.tools, scores, Math.max(limit * PARAMETER_POOL_FACTOR, PARAMETER_POOL_MINIMUM));
   const found = scoreParameterTexts(index, candidates, weighted, fieldWeight, memo);
   candidates.forEach((document, position) => {
     let multiplier = multipliers[document]!;
     const newWeight = sumBitWeights(found.conceptMasks[position]! & ~conceptMasks[document]!, conceptWeights);
-    if (coordination > 0 && conceptCount > 1 && newWeight > 0) {
+    if (coordination > 0 && conceptWeights.length > 1 && newWeight > 0) {
       const matched = matchedConcepts[document]!;
       multiplier *= Math.pow((matched + newWeight) / matched, coordination);
     }
@@ -48,7 +48,6 @@ export interface ScoringState {
   /** Per document: the summed weights of the user's words it matches. */
   readonly matchedConcepts: Float64Array;
   readonly conceptMasks: Uint32Array;
-  readonly conceptCount: number;
   /** Concept -> the weight of that word of the user's (weighQueryTerms). */
   readonly conceptWeights: readonly number[];
 }

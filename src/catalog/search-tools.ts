@@ -103,9 +103,9 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
   // Per document: the user's words it matches, as a bit mask (words 0 to 31), for the parameter field.
   const conceptMasks = new Uint32Array(documentCount);
   const contributions: TermContribution[] = [];
-  let conceptCount = 0;
+  // Every user word has an entry in conceptWeights, so its length is the number of words.
+  const conceptCount = conceptWeights.length;
   for (const { term, weight, concept } of weighted) {
-    conceptCount = Math.max(conceptCount, concept + 1);
     const stemId = index.stemIds.get(term);
     if (stemId === undefined) continue;
     const documentFrequency = index.stemDocumentCounts[stemId]!;
@@ -143,7 +143,7 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
     }
   }
   for (let document = 0; document < documentCount; document++) scores[document]! *= multipliers[document]!;
-  addParameterTexts(index, weighted, { scores, multipliers, matchedConcepts, conceptMasks, conceptCount, conceptWeights }, limit, parameterTerms);
+  addParameterTexts(index, weighted, { scores, multipliers, matchedConcepts, conceptMasks, conceptWeights }, limit, parameterTerms);
   return { scores, terms: contributions, conceptCount };
 }
 
