@@ -1,5 +1,5 @@
 import { analyzeTokens } from '../catalog/analyze-tokens.ts';
-import { SYNONYM_TABLE } from '../catalog/expand-query.ts';
+import { expandQuery } from '../catalog/expand-query.ts';
 import { tokenize } from '../catalog/tokenize.ts';
 import type { Tool } from '../tools/tool.ts';
 
@@ -11,11 +11,8 @@ import type { Tool } from '../tools/tool.ts';
  */
 export function namesShareQueryWord(query: string, tools: readonly Tool[]): boolean {
   const stems = new Map<string, string>();
-  const wanted = new Set<string>();
-  for (const term of analyzeTokens(tokenize(query), stems)) {
-    wanted.add(term);
-    for (const synonym of SYNONYM_TABLE.get(term) ?? []) wanted.add(synonym);
-  }
+  // expandQuery gives each word, then its synonyms (a positive weight turns them on).
+  const wanted = new Set(expandQuery(analyzeTokens(tokenize(query), stems), 1).map((weighted) => weighted.term));
   if (wanted.size === 0) return true;
   return tools.some((tool) => analyzeTokens(tokenize(`${tool.name} ${tool.toolset}`), stems).some((term) => wanted.has(term)));
 }
