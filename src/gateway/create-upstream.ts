@@ -322,7 +322,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
               `It may still have taken effect: check before calling it again.`,
           );
         }
-        const closed = (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || oneLineMessage(error) === 'Not connected';
+        const closed = isConnectionClosed(error);
         if (connection !== current || closed) {
           throw new Error(
             `MCP server '${name}' stopped during the call to '${tool}'${stderrHint()}. The call may or may not have taken effect: ` +
@@ -344,9 +344,8 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     },
     async unsubscribe(uri) {
       if (!subscriptions.delete(uri)) return;
-      const current = connection;
-      if (state !== 'connected' || current === undefined) return;
-      await current.client.unsubscribeResource({ uri }, { timeout: config.callTimeoutMs }).catch(() => undefined);
+      // A server that is not connected has no subscription to end, and request says so by rejecting.
+      await request(`unsubscribe from '${uri}'`, (client, options) => client.unsubscribeResource({ uri }, options)).catch(() => undefined);
     },
     async stop() {
       stopped = true;
@@ -398,7 +397,7 @@ function describeStartFailure(error: unknown, config: UpstreamConfig, connectTim
     return `did not complete the MCP handshake within ${connectTimeoutMs} ms`;
   }
   // The process may be gone before the handshake was even sent ("Not connected") or while it waited.
-  if ((error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || oneLineMessage(error) === 'Not connected') {
+  if (isConnectionClosed(error)) {
     return config.transport === 'stdio' ? 'exited during startup' : 'closed the connection during startup';
   }
   const where = config.transport === 'stdio' ? '' : ` at ${config.url.href}`;
@@ -426,6 +425,11 @@ function withDeadline<T>(promise: Promise<T>, milliseconds: number, timers: Gate
 
 class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
+}
+
+/** Whether `error` says the connection to the server is gone (the SDK has two ways of saying it). */
+function isConnectionClosed(error: unknown): boolean {
+  return (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) || oneLineMessage(error) === 'Not connected';
 }
 
 /** An upstream's error on one line: servers' messages may carry newlines. */
