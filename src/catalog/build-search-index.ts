@@ -2,6 +2,7 @@ import type { Tool } from '../tools/tool.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
 import { DenseIdMap } from './dense-id-map.ts';
+import { growInt32Array } from './grow-int32-array.ts';
 import { sharedVocabulary } from './shared-vocabulary.ts';
 
 /** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
@@ -83,9 +84,7 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     const spans = vocabulary.spans;
     const count = spans[span]!;
     if (occurrenceCount + count > occurrences.length / 2) {
-      const grown = new Int32Array(Math.max(occurrences.length * 2, (occurrenceCount + count) * 2));
-      grown.set(occurrences);
-      occurrences = grown;
+      occurrences = growInt32Array(occurrences, (occurrenceCount + count) * 2);
     }
     for (let position = span + 1; position <= span + count; position++) {
       const vocabularyId = spans[position]!;

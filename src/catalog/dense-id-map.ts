@@ -1,3 +1,5 @@
+import { growInt32Array } from './grow-int32-array.ts';
+
 /**
  * Maps ids of a large id space (the shared vocabulary's tokens or stems) to dense ids 0, 1, 2, ... in
  * order of first sight: an Int32Array indexed by the large id, -1 where unseen. An index build keeps
@@ -14,7 +16,7 @@ export class DenseIdMap {
 
   /** The dense id of `id`, giving it the next one when it is new (then it equals the size before). */
   add(id: number): number {
-    if (id >= this.denseIds.length) this.grow(id);
+    if (id >= this.denseIds.length) this.denseIds = growInt32Array(this.denseIds, id + 1, -1);
     let dense = this.denseIds[id]!;
     if (dense < 0) dense = this.denseIds[id] = this.size++;
     return dense;
@@ -23,11 +25,5 @@ export class DenseIdMap {
   /** The dense id of `id`, or -1 when it was never added. */
   get(id: number): number {
     return id >= 0 && id < this.denseIds.length ? this.denseIds[id]! : -1;
-  }
-
-  private grow(id: number): void {
-    const grown = new Int32Array(Math.max(this.denseIds.length * 2, id + 1)).fill(-1);
-    grown.set(this.denseIds);
-    this.denseIds = grown;
   }
 }

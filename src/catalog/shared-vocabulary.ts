@@ -1,4 +1,5 @@
 import { indexTermOf } from './analyze-tokens.ts';
+import { growInt32Array } from './grow-int32-array.ts';
 import { TokenTable } from './token-table.ts';
 import { forEachTokenRange } from './tokenize.ts';
 
@@ -94,14 +95,9 @@ export class SharedVocabulary {
     this.tokenStems.push(stemId);
   }
 
-  /** Grows `spans` to hold at least `size` ids, keeping every id written so far (up to `size`). */
+  /** Grows `spans` to hold at least `size` ids, keeping every id written so far. */
   private reserve(size: number): void {
-    if (size <= this.spans.length) return;
-    let length = this.spans.length * 2;
-    while (length < size) length *= 2;
-    const grown = new Int32Array(length);
-    grown.set(this.spans);
-    this.spans = grown;
+    if (size > this.spans.length) this.spans = growInt32Array(this.spans, size);
   }
 }
 
