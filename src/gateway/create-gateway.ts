@@ -11,6 +11,7 @@ import { createElicitationApprover } from './create-elicitation-approver.ts';
 import { createGatewayCatalog } from './create-gateway-catalog.ts';
 import { createUpstream, type Upstream, type UpstreamListKind, type UpstreamStatus } from './create-upstream.ts';
 import type { GatewayConfig } from './gateway-config.ts';
+import { createListeners } from './listeners.ts';
 import { createResourceSubscriptions, type ResourceSubscriptions } from './resource-subscriptions.ts';
 import type { GatewayRequest } from './gateway-request.ts';
 import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
@@ -85,9 +86,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const log = options.log ?? (() => undefined);
   const timers = options.timers ?? SYSTEM_TIMERS;
   const requests = new AsyncLocalStorage<GatewayRequest>();
-  const listeners = new Set<() => void>();
-  const listListeners = new Set<(kind: UpstreamListKind) => void>();
-  const updateListeners = new Set<(uri: string) => void>();
+  const toolListeners = createListeners();
+  const listListeners = createListeners<UpstreamListKind>();
+  const updateListeners = createListeners<string>();
   const activityLog: ActivityLog | undefined = config.activityLog === undefined ? undefined : openActivityLog(config.activityLog, log);
   const toolsets = options.toolsets?.map((toolset) => (toolset.startsWith('mcp-') ? toolset : `mcp-${toolset}`));
   if (toolsets !== undefined) {
@@ -108,7 +109,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       reportedRenames.add(key);
       log(`[${rename.server}] tool '${rename.tool}' is shown as '${rename.name}' (${rename.reason})`);
     }
-    for (const listener of [...listeners]) listener();
+    toolListeners.notify();
   };
   const upstreams: Upstream[] = config.servers.map((server) =>
     createUpstream(server, {
@@ -119,11 +120,11 @@ export function createGateway(options: GatewayOptions): Gateway {
       onChange: onUpstreamChange,
       onListChanged: (kind) => {
         if (!inScope(server.name)) return;
-        for (const listener of [...listListeners]) listener(kind);
+        listListeners.notify(kind);
       },
       onResourceUpdated: (uri) => {
         if (!inScope(server.name)) return;
-        for (const listener of [...updateListeners]) listener(uri);
+        updateListeners.notify(uri);
       },
     }),
   );
@@ -189,8 +190,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     upstreams: inScopeUpstreams,
     subscriptions,
     onResourceUpdated(listener) {
-      updateListeners.add(listener);
-      return () => updateListeners.delete(listener);
+      return updateListeners.add(listener);
     },
     createSession(sessionId) {
       sessionCounter += 1;
@@ -217,15 +217,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       return explained ?? outcome;
     },
     onToolsChanged(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return toolListeners.add(listener);
     },
     onListsChanged(listener) {
-      listListeners.add(listener);
-      return () => listListeners.delete(listener);
+      return listListeners.add(listener);
     },
     async close() {
-      listeners.clear();
+      toolListeners.clear();
       listListeners.clear();
       updateListeners.clear();
       await Promise.all(upstreams.map((upstream) => upstream.stop()));
