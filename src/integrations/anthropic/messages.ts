@@ -22,8 +22,8 @@ export function toAnthropicTools(session: ToolSearchSession): MessagesTool[] {
 
 /**
  * Runs every `tool_use` block of an assistant message (pass the `Message` or its `content`), in order
- * (or at the same time with `parallel`), through the session's pipeline, and returns the `user` message carrying one `tool_result` per call,
- * ready to append to `messages`. Errors the model caused come back with `is_error: true` and a body
+ * (or at the same time with `parallel`), through the session's pipeline, and returns the `user`
+ * message carrying one `tool_result` per call, ready to append to `messages`. Errors the model caused come back with `is_error: true` and a body
  * `{"error": ..., "code": ...}`; nothing throws. `signal` is passed to every tool.
  */
 export async function runAnthropicToolUses(
@@ -31,10 +31,9 @@ export async function runAnthropicToolUses(
   message: { readonly content: readonly ContentBlock[] } | readonly ContentBlock[],
   options: RunToolCallsOptions = {},
 ): Promise<{ role: 'user'; content: ToolResultBlock[] }> {
-  const { parallel = false, ...callOptions } = options;
   const blocks = 'content' in message ? message.content : message;
   const uses = blocks.filter((block) => block.type === 'tool_use');
-  const results = await runEachCall(uses, parallel, async (block): Promise<ToolResultBlock> => {
+  const results = await runEachCall(uses, options, async (block, callOptions): Promise<ToolResultBlock> => {
     const outcome = await session.call(block.name, block.input, { callId: block.id, ...callOptions });
     return {
       type: 'tool_result',

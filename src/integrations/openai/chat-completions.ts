@@ -32,8 +32,7 @@ export async function runChatToolCalls(
   message: { readonly tool_calls?: readonly ChatToolCall[] | null | undefined },
   options: RunToolCallsOptions = {},
 ): Promise<ChatToolMessage[]> {
-  const { parallel = false, ...callOptions } = options;
-  return runEachCall(message.tool_calls ?? [], parallel, async (toolCall): Promise<ChatToolMessage> => {
+  return runEachCall(message.tool_calls ?? [], options, async (toolCall, callOptions): Promise<ChatToolMessage> => {
     if (toolCall.type !== 'function') {
       return { role: 'tool', tool_call_id: toolCall.id, content: JSON.stringify({ error: `Only function tool calls are supported; '${toolCall.custom.name}' is a custom tool.`, code: 'unknown_tool' }) };
     }

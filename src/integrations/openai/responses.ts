@@ -33,10 +33,9 @@ export async function runResponsesToolCalls(
   response: { readonly output: readonly ResponsesOutputItem[] } | readonly ResponsesOutputItem[],
   options: RunToolCallsOptions = {},
 ): Promise<FunctionCallOutput[]> {
-  const { parallel = false, ...callOptions } = options;
   const items = 'output' in response ? response.output : response;
   const calls = items.filter((item) => item.type === 'function_call');
-  return runEachCall(calls, parallel, async (item): Promise<FunctionCallOutput> => {
+  return runEachCall(calls, options, async (item, callOptions): Promise<FunctionCallOutput> => {
     const outcome = await session.call(item.name, item.arguments, { callId: item.call_id, ...callOptions });
     return { type: 'function_call_output', call_id: item.call_id, output: outcomeText(outcome) };
   });

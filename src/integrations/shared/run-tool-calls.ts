@@ -10,10 +10,18 @@ export interface RunToolCallsOptions extends Pick<CallOptions, 'signal'> {
   readonly parallel?: boolean;
 }
 
-/** Runs `run` for each item, one after another or all at once; the results are in the items' order. */
-export async function runEachCall<Item, Result>(items: readonly Item[], parallel: boolean, run: (item: Item) => Promise<Result>): Promise<Result[]> {
-  if (parallel) return Promise.all(items.map(run));
+/**
+ * Runs `run` for each item, one after another or all at once as `options.parallel` says, handing it
+ * the options every call takes (the signal); the results are in the items' order.
+ */
+export async function runEachCall<Item, Result>(
+  items: readonly Item[],
+  options: RunToolCallsOptions,
+  run: (item: Item, callOptions: Pick<CallOptions, 'signal'>) => Promise<Result>,
+): Promise<Result[]> {
+  const { parallel = false, ...callOptions } = options;
+  if (parallel) return Promise.all(items.map((item) => run(item, callOptions)));
   const results: Result[] = [];
-  for (const item of items) results.push(await run(item));
+  for (const item of items) results.push(await run(item, callOptions));
   return results;
 }
