@@ -16,6 +16,10 @@ export {
 
 export type { SearchMatch } from './catalog/search-tools.ts';
 export { searchTools } from './catalog/search-tools.ts';
+export type { SemanticRanker, SemanticRankerOptions, TextEmbedder } from './catalog/semantic-ranker.ts';
+export { createSemanticRanker } from './catalog/semantic-ranker.ts';
+export { searchToolsByMeaning } from './catalog/search-tools-by-meaning.ts';
+export { embeddingTextOf } from './catalog/embedding-text.ts';
 export { tokenize } from './catalog/tokenize.ts';
 export { clipDescription } from './catalog/clip-description.ts';
 

@@ -1,5 +1,6 @@
 import { clipDescription } from '../catalog/clip-description.ts';
 import { searchTools } from '../catalog/search-tools.ts';
+import { searchToolsByMeaning } from '../catalog/search-tools-by-meaning.ts';
 import { failure, success, type CallOutcome } from '../dispatch/call-outcome.ts';
 import { compareTools } from '../catalog/compare-tools.ts';
 import { tokenize } from '../catalog/tokenize.ts';
@@ -33,7 +34,7 @@ export interface ToolSearchResult {
 }
 
 /** tool_search(query, limit?) over the session's catalog. */
-export function handleToolSearch(scope: SessionScope, args: ToolArguments): CallOutcome {
+export async function handleToolSearch(scope: SessionScope, args: ToolArguments): Promise<CallOutcome> {
   const query = args['query'];
   if (typeof query !== 'string' || query.trim() === '') {
     return failure('empty_query', `${TOOL_SEARCH} needs a non-empty "query": describe the action, e.g. "github create issue".`);
@@ -45,12 +46,16 @@ export function handleToolSearch(scope: SessionScope, args: ToolArguments): Call
       `"limit" must be a whole number from 1 to ${scope.config.maxSearchLimit}; leave it out for ${scope.config.searchDefaultLimit} results.`,
     );
   }
-  return success(searchCatalog(scope, query, limit));
+  return success(await searchCatalog(scope, query, limit));
 }
 
-/** The search itself, shared by the bridge and the CLI so that both run the very same code. */
-export function searchCatalog(scope: SessionScope, query: string, limit: number): ToolSearchResult {
-  const found = searchTools(scope.catalog, query, limit);
+/**
+ * The search itself, shared by the bridge and the CLI so that both run the very same code: by words,
+ * fused with the scope's semantic ranker when it has one.
+ */
+export async function searchCatalog(scope: SessionScope, query: string, limit: number): Promise<ToolSearchResult> {
+  const found =
+    scope.semantic === undefined ? searchTools(scope.catalog, query, limit) : await searchToolsByMeaning(scope.catalog, query, limit, scope.semantic);
   const matches = found.map(
     ({ tool, score }): ToolSearchMatch => ({
       name: tool.name,

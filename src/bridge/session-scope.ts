@@ -1,4 +1,5 @@
 import { isDeferrable } from '../assembly/classify-tools.ts';
+import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import type { Tool } from '../tools/tool.ts';
 
@@ -15,6 +16,8 @@ export interface SessionScope {
   readonly catalog: readonly Tool[];
   readonly config: ToolSearchConfig;
   readonly coreNames: readonly string[];
+  /** Ranks the catalog by meaning for tool_search, fused with the words-based ranking; absent: words only. */
+  readonly semantic?: SemanticRanker;
 }
 
 export interface ScopeInput {
@@ -24,6 +27,7 @@ export interface ScopeInput {
   readonly config: ToolSearchConfig;
   readonly coreNames: readonly string[];
   readonly isPinned?: (tool: Tool) => boolean;
+  readonly semantic?: SemanticRanker;
 }
 
 /** The tools of the given toolsets (all when undefined), first of each name kept. */
@@ -45,5 +49,12 @@ export function buildSessionScope(input: ScopeInput): SessionScope {
   const catalog = sessionTools.filter(
     (tool) => isDeferrable(tool, input.coreNames) && !(input.isPinned?.(tool) ?? false),
   );
-  return { sessionTools, registry: input.registry, catalog, config: input.config, coreNames: input.coreNames };
+  return {
+    sessionTools,
+    registry: input.registry,
+    catalog,
+    config: input.config,
+    coreNames: input.coreNames,
+    ...(input.semantic === undefined ? {} : { semantic: input.semantic }),
+  };
 }

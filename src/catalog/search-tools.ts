@@ -5,7 +5,7 @@ import { buildSearchIndex, FIELD_COUNT, type SearchIndex } from './build-search-
 import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
 import { expandQuery } from './expand-query.ts';
 import { findExactNames } from './find-exact-names.ts';
-import { fuseRankings, type WeightedRanking } from './fuse-rankings.ts';
+import { fuseRankings, fuseRankingsWithScores, type WeightedRanking } from './fuse-rankings.ts';
 import { nameVocabularyWeight } from './name-vocabulary-weight.ts';
 import type { SearchOptions } from './search-options.ts';
 import { selectTop } from './select-top.ts';
@@ -35,36 +35,118 @@ export function searchTools(tools: readonly Tool[], query: string, limit: number
   return searchIndex(buildSearchIndex(tools, options), query, limit);
 }
 
-/** {@link searchTools} over an index built beforehand (the options are the index's). */
-export function searchIndex(index: SearchIndex, query: string, limit: number): SearchMatch[] {
+/**
+ * A ranking of the index's documents by meaning (SemanticRanker: cosine of embedded texts), best
+ * first, to fuse with the words-based ranking; `weight` is its weight against that ranking's 1.
+ */
+export interface SemanticRanking {
+  readonly documents: readonly number[];
+  readonly weight: number;
+  /**
+   * When the words-based ranking's first tool scores at least this many times its second, it keeps
+   * first place and meaning reorders only the rest: a clear match by words is rarely wrong, while a
+   * close call is where meaning helps. Infinity lets meaning reorder everything. @default 1.2
+   */
+  readonly wordsLeadRatio?: number;
+}
+
+/**
+ * {@link searchTools} over an index built beforehand (the options are the index's), optionally fused
+ * with a semantic ranking of the same documents. The SPEC guarantees hold either way: exact name
+ * matches first, the SPEC BM25's first tool kept, and the name-substring fallback when BM25 scores
+ * nothing.
+ */
+export function searchIndex(index: SearchIndex, query: string, limit: number, semantic?: SemanticRanking): SearchMatch[] {
   if (limit <= 0 || index.tools.length === 0) return [];
   const queryTokens = tokenize(query);
   const specScores = scoreSpecBm25(index, queryTokens);
   const specFirst = selectTop(index.tools, specScores, 1)[0];
   if (specFirst === undefined) {
     // SPEC.md: no positive BM25 score -> literal substring search in the tool name. Stems and synonyms
-    // get their turn only when that finds nothing either.
+    // (and meaning) get their turn only when that finds nothing either.
     const substringMatches = matchNameSubstring(index.tools, query, limit);
     if (substringMatches.length > 0) return substringMatches;
   }
   const stemMemo = new Map<string, string>();
   const stems = analyzeTokens(queryTokens, stemMemo);
+  const clauses = splitClauses(query).slice(0, MAXIMUM_FUSED_CLAUSES);
   const fusing = index.options.clauseWeight > 0;
-  const depth = fusing ? Math.max(limit, CLAUSE_RANKING_DEPTH) : limit;
+  // One vector of a multi-step request stands for none of its steps, so meaning counts less there.
+  const semanticWeight = semantic === undefined || semantic.documents.length === 0 ? 0 : semantic.weight / clauses.length;
+  const depth = Math.max(limit, fusing ? CLAUSE_RANKING_DEPTH : 0, semanticWeight > 0 ? semantic!.documents.length : 0);
   const parameterTerms: ParameterTermMemo = new Map();
   const scored = scoreQuery(index, stems, depth, parameterTerms);
   const scores = scored?.scores ?? specScores;
   const exact = findExactNames(index, query, stems);
   const wholeRanking = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, depth);
-  const ranked = fusing ? fuseClauseRankings(index, query, wholeRanking, exact.length, stemMemo, parameterTerms).slice(0, limit) : wholeRanking;
+  let ranked = fusing && clauses.length > 1 ? fuseClauseRankings(index, clauses, wholeRanking, exact.length, stemMemo, parameterTerms) : [...wholeRanking];
+  let reportedScores = scores;
+  if (semanticWeight > 0) {
+    const lexical = ranked.slice(0, depth);
+    const pinned = exact.length > 0 ? exact.length : leadsClearly(lexical, scores, semantic!.wordsLeadRatio ?? DEFAULT_WORDS_LEAD_RATIO) ? 1 : 0;
+    const fused = fuseSemanticRanking(index, lexical, pinned, semantic!.documents, semanticWeight);
+    ranked = fused.documents;
+    reportedScores = fused.scores;
+  }
+  ranked = ranked.slice(0, limit);
   if (specFirst !== undefined && !ranked.includes(specFirst) && exact.length < limit) {
     // The SPEC BM25's first tool is never dropped: it takes the last place when it is missing. Only
     // exact name matches rank before it, when they alone fill the limit.
     if (ranked.length >= limit) ranked.pop();
     ranked.push(specFirst);
   }
-  return withReportedScores(index, ranked, scores);
+  return withReportedScores(index, ranked, reportedScores);
 }
+
+/** {@link SemanticRanking.wordsLeadRatio}'s default, chosen on the tuning sets (docs/search-quality.md). */
+const DEFAULT_WORDS_LEAD_RATIO = 1.2;
+
+/**
+ * Whether the first of `ranked` scores at least `ratio` times the second, the second's score read as
+ * the result list reports it (never above the first's; a tool without a score of its own shows the one
+ * before it, so it never leads).
+ */
+function leadsClearly(ranked: readonly number[], scores: Float64Array, ratio: number): boolean {
+  if (ranked.length === 0 || !Number.isFinite(ratio)) return false;
+  const first = scores[ranked[0]!]!;
+  if (first <= 0) return false;
+  if (ranked.length === 1) return true;
+  const second = scores[ranked[1]!]!;
+  return first >= ratio * (second > 0 ? Math.min(first, second) : first);
+}
+
+/**
+ * The words-based ranking fused with the semantic one by reciprocal rank (offset 10, so that a tool
+ * both rankings place well beats one that only one of them places first), its first `pinnedCount`
+ * documents (exact name matches, or a clear winner by words) kept first. Scores are the fused sums,
+ * pinned documents given the best.
+ */
+function fuseSemanticRanking(
+  index: SearchIndex,
+  lexical: readonly number[],
+  pinnedCount: number,
+  semantic: readonly number[],
+  weight: number,
+): { documents: number[]; scores: Float64Array } {
+  const fused = fuseRankingsWithScores(
+    [
+      { documents: lexical, weight: 1 },
+      { documents: semantic, weight },
+    ],
+    (left, right) => compareTools(index.tools[left]!, index.tools[right]!),
+    SEMANTIC_RANK_OFFSET,
+  );
+  const scores = new Float64Array(index.tools.length);
+  for (const { document, score } of fused) scores[document] = score;
+  const pinned = lexical.slice(0, pinnedCount);
+  const pinnedSet = new Set(pinned);
+  const best = fused.length === 0 ? 0 : fused[0]!.score;
+  for (const document of pinned) scores[document] = best;
+  return { documents: [...pinned, ...fused.map(({ document }) => document).filter((document) => !pinnedSet.has(document))], scores };
+}
+
+/** Reciprocal-rank offset of the semantic fusion, chosen on the tuning sets (docs/search-quality.md). */
+const SEMANTIC_RANK_OFFSET = 10;
 
 /**
  * Matches with scores that never increase down the list (what readers of a ranking expect): an exact
@@ -195,21 +277,19 @@ function rankDocuments(index: SearchIndex, scored: QueryScores, exact: readonly 
 }
 
 /**
- * The whole query's ranking fused with each clause's own (splitClauses), when the request has two or
- * more: each step of a multi-step request gets its best tools into the list, where the whole query's
+ * The whole query's ranking fused with each clause's own (`clauses`, from splitClauses, two or more):
+ * each step of a multi-step request gets its best tools into the list, where the whole query's
  * ranking tends to favour tools that match scattered words of several steps. Exact name matches stay
- * first. A request of one clause keeps its ranking as it is.
+ * first.
  */
 function fuseClauseRankings(
   index: SearchIndex,
-  query: string,
+  clauses: readonly string[],
   wholeRanking: readonly number[],
   exactCount: number,
   stemMemo: Map<string, string>,
   parameterTerms: ParameterTermMemo,
 ): number[] {
-  const clauses = splitClauses(query).slice(0, MAXIMUM_FUSED_CLAUSES);
-  if (clauses.length < 2) return [...wholeRanking];
   const rankings: WeightedRanking[] = [{ documents: wholeRanking, weight: 1 }];
   for (const clause of clauses) {
     const scored = scoreQuery(index, analyzeTokens(tokenize(clause), stemMemo), CLAUSE_RANKING_DEPTH, parameterTerms);

@@ -7,7 +7,8 @@ export type ToolSearchErrorCode =
   | 'toolset_outside_parent'
   | 'unknown_format'
   | 'invalid_mcp_source'
-  | 'mcp_list_failed';
+  | 'mcp_list_failed'
+  | 'missing_dependency';
 
 /**
  * A mistake in how the library was set up or called. Model mistakes never throw: they come back as a

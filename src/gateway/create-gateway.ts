@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isBridgeToolName, TOOL_CALL, TOOL_DESCRIBE } from '../bridge/bridge-tool-names.ts';
+import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import type { CallOutcome } from '../dispatch/call-outcome.ts';
 import { failure } from '../dispatch/call-outcome.ts';
 import type { McpToolRename } from '../integrations/mcp-client/index.ts';
@@ -17,6 +18,7 @@ import type { GatewayRequest } from './gateway-request.ts';
 import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
 import { openActivityLog, type ActivityLog } from './open-activity-log.ts';
 import { DEFAULT_RESTART_BACKOFF, type RestartBackoff } from './restart-delay.ts';
+import { warmInBackground } from './warm-in-background.ts';
 
 export interface GatewayOptions {
   readonly config: GatewayConfig;
@@ -32,6 +34,13 @@ export interface GatewayOptions {
    */
   readonly startupWaitMs?: number;
   readonly timers?: GatewayTimers;
+  /**
+   * Ranks tool_search results by meaning too (for example `createSemanticRanker(await
+   * loadSentenceEncoder())`). One ranker serves every client session, so a tool is embedded once for
+   * all of them; the gateway warms it in the background whenever the upstream tools change. Absent:
+   * tool_search ranks by words alone, whatever the config's `semantic` says.
+   */
+  readonly semantic?: SemanticRanker;
 }
 
 /** The gateway without its MCP face: upstreams, the live catalog and per-client core sessions. */
@@ -100,9 +109,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   /** Whether clients may use the server of this name (all may, without --toolsets). */
   const inScope = (server: string): boolean => toolsets === undefined || toolsets.includes(`mcp-${server}`);
 
+  if (config.semantic && options.semantic === undefined) {
+    log('warning: tools.tool_search.semantic is true but no semantic ranker was given; tool_search ranks by words alone');
+  }
+  const warm = options.semantic === undefined ? undefined : warmInBackground(options.semantic, log);
+  /** The tools client sessions search: in scope, and not pinned (pinned tools stay visible instead). */
+  const searchable = (): Tool[] => catalog.tools().filter((tool) => (toolsets === undefined || toolsets.includes(tool.toolset)) && !isPinned(tool));
+
   const reportedRenames = new Set<string>();
   const onUpstreamChange = (): void => {
     if (!catalog.rebuild()) return;
+    warm?.(searchable());
     for (const rename of catalog.renames()) {
       const key = `${rename.server}\u0000${rename.tool}\u0000${rename.name}`;
       if (reportedRenames.has(key)) continue;
@@ -201,6 +218,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         contextLength: config.contextLength,
         coreNames: [],
         isPinned,
+        ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
         sessionId: sessionId ?? `session-${sessionCounter}`,
         hooks: {
           guardrails: [guardrail],

@@ -4,6 +4,7 @@ import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { expandPlaceholders, UnknownPlaceholderError, type PlaceholderValues } from './expand-placeholders.ts';
+import { takeSemanticSetting } from './semantic-setting.ts';
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
 export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
@@ -38,6 +39,12 @@ export type UpstreamConfig = StdioUpstreamConfig | HttpUpstreamConfig;
 /** A gateway config file, resolved: every field set. */
 export interface GatewayConfig {
   readonly toolSearch: ToolSearchConfig;
+  /**
+   * `tools.tool_search.semantic`: rank tool_search results by meaning too. `tool-search serve` then
+   * loads the sentence encoder and passes a ranker as `GatewayOptions.semantic`; `createGateway` itself
+   * only uses the ranker it is given. @default false
+   */
+  readonly semantic: boolean;
   /** @default DEFAULT_GATEWAY_CONTEXT_LENGTH */
   readonly contextLength: number;
   /** Upstreams in name order; `disabled: true` ones left out. */
@@ -75,7 +82,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   if (typeof document !== 'object' || Array.isArray(document)) {
     throw invalid(`the config must be a mapping of keys (model, tools, mcp_servers, ...), got ${describeValue(document)}`);
   }
-  const root = document as Record<string, unknown>;
+  const { semantic, document: root } = takeSemanticSetting(document as Record<string, unknown>);
   const agent = resolveAgentConfig(root);
   const warnings: ConfigWarning[] = [...agent.warnings];
   for (const key of Object.keys(root).sort()) {
@@ -121,6 +128,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   return {
     config: {
       toolSearch: agent.toolSearch,
+      semantic,
       contextLength: agent.contextLength ?? DEFAULT_GATEWAY_CONTEXT_LENGTH,
       servers,
       pin: globs(root['pin'], 'pin'),

@@ -6,6 +6,7 @@ import { handleToolSearch } from '../bridge/handle-tool-search.ts';
 import { parseArgumentsObject } from '../bridge/parse-arguments.ts';
 import { resolveBridgeTarget, unknownToolOutcome } from '../bridge/resolve-tool-name.ts';
 import { buildSessionScope, toolsInToolsets, type SessionScope } from '../bridge/session-scope.ts';
+import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../config/tool-search-config.ts';
 import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
 import type { DispatchHooks } from '../dispatch/hooks.ts';
@@ -31,6 +32,12 @@ export interface ToolSearchSessionOptions {
   readonly coreNames?: readonly string[];
   readonly isPinned?: (tool: Tool) => boolean;
   readonly hooks?: DispatchHooks;
+  /**
+   * Ranks the catalog by meaning for tool_search, fused with the words-based ranking (for example
+   * `createSemanticRanker(await loadSentenceEncoder())` from `tool-search/sentence-encoder`). Shared
+   * with child sessions; its vector cache is keyed on text, never on a session. Absent: words only.
+   */
+  readonly semantic?: SemanticRanker;
   /** Runs tools that have no `execute` of their own (for example, by forwarding to an MCP server). */
   readonly execute?: PipelineEnvironment['execute'];
   /** @default a random id */
@@ -91,6 +98,7 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       config,
       coreNames,
       ...(options.isPinned === undefined ? {} : { isPinned: options.isPinned }),
+      ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
     });
 
   const dispatch = (scope: SessionScope, tool: Tool, args: ToolArguments, viaBridge: boolean, callOptions: CallOptions) =>

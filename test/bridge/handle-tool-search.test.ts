@@ -11,8 +11,8 @@ function scopeOf(registry: Tool[], config: ToolSearchConfig = DEFAULT_TOOL_SEARC
   return buildSessionScope({ registry, toolsets, config, coreNames: CORE_TOOL_NAMES });
 }
 
-function search(registry: Tool[], args: Record<string, unknown>, config?: ToolSearchConfig): ToolSearchResult {
-  const outcome = handleToolSearch(scopeOf(registry, config), args);
+async function search(registry: Tool[], args: Record<string, unknown>, config?: ToolSearchConfig): Promise<ToolSearchResult> {
+  const outcome = await handleToolSearch(scopeOf(registry, config), args);
   assert.ok(outcome.ok, JSON.stringify(outcome));
   return outcome.value as ToolSearchResult;
 }
@@ -20,8 +20,8 @@ function search(registry: Tool[], args: Record<string, unknown>, config?: ToolSe
 const registry = [...coreTools(), ...mcpServerTools('memory'), ...mcpServerTools('slack'), ...mcpServerTools('filesystem')];
 
 describe('tool_search', () => {
-  it('returns the query, the catalog size and matches with name, toolset, tool, description, score', () => {
-    const result = search(registry, { query: 'post a message to a slack channel' });
+  it('returns the query, the catalog size and matches with name, toolset, tool, description, score', async () => {
+    const result = await search(registry, { query: 'post a message to a slack channel' });
     assert.equal(result.query, 'post a message to a slack channel');
     assert.equal(result.total_available, 9 + 8 + 14);
     const first = result.matches[0]!;
@@ -32,58 +32,58 @@ describe('tool_search', () => {
     assert.ok(first.score > 0);
   });
 
-  it('returns search_default_limit matches without a limit', () => {
-    assert.equal(search(registry, { query: 'file' }).matches.length, 5);
-    assert.equal(search(registry, { query: 'file' }, { ...DEFAULT_TOOL_SEARCH_CONFIG, searchDefaultLimit: 2 }).matches.length, 2);
+  it('returns search_default_limit matches without a limit', async () => {
+    assert.equal((await search(registry, { query: 'file' })).matches.length, 5);
+    assert.equal((await search(registry, { query: 'file' }, { ...DEFAULT_TOOL_SEARCH_CONFIG, searchDefaultLimit: 2 })).matches.length, 2);
   });
 
-  it('clamps a limit above max_search_limit to the maximum', () => {
+  it('clamps a limit above max_search_limit to the maximum', async () => {
     const config = { ...DEFAULT_TOOL_SEARCH_CONFIG, maxSearchLimit: 4 };
-    assert.equal(search(registry, { query: 'file', limit: 40 }, config).matches.length, 4);
+    assert.equal((await search(registry, { query: 'file', limit: 40 }, config)).matches.length, 4);
   });
 
-  it('accepts a limit written as a string', () => {
-    assert.equal(search(registry, { query: 'file', limit: '3' }).matches.length, 3);
+  it('accepts a limit written as a string', async () => {
+    assert.equal((await search(registry, { query: 'file', limit: '3' })).matches.length, 3);
   });
 
-  it('refuses an empty query with an actionable message', () => {
-    const outcome = handleToolSearch(scopeOf(registry), { query: '   ' });
+  it('refuses an empty query with an actionable message', async () => {
+    const outcome = await handleToolSearch(scopeOf(registry), { query: '   ' });
     assert.deepEqual(outcome, {
       ok: false,
       error: { code: 'empty_query', message: 'tool_search needs a non-empty "query": describe the action, e.g. "github create issue".' },
     });
   });
 
-  it('refuses a limit that is not a number', () => {
-    const outcome = handleToolSearch(scopeOf(registry), { query: 'file', limit: 'many' });
+  it('refuses a limit that is not a number', async () => {
+    const outcome = await handleToolSearch(scopeOf(registry), { query: 'file', limit: 'many' });
     assert.equal(outcome.ok, false);
     assert.equal(!outcome.ok && outcome.error.message, '"limit" must be a whole number from 1 to 20; leave it out for 5 results.');
   });
 
-  it('never returns core tools', () => {
-    const result = search(registry, { query: 'read file', limit: 20 });
+  it('never returns core tools', async () => {
+    const result = await search(registry, { query: 'read file', limit: 20 });
     assert.ok(result.matches.every((match) => match.toolset !== 'core'));
   });
 
-  it('clips long descriptions at a word boundary with an ellipsis', () => {
+  it('clips long descriptions at a word boundary with an ellipsis', async () => {
     const long = makeTool('mcp_test_long', `${'word '.repeat(100)}end`);
-    const [match] = search([long], { query: 'long' }).matches;
+    const [match] = (await search([long], { query: 'long' })).matches;
     assert.ok(match!.description.endsWith('…'));
     assert.ok(match!.description.length <= 200);
     assert.match(match!.description, /word…$/);
   });
 
-  it('falls back to tool-name substrings when no term matches', () => {
+  it('falls back to tool-name substrings when no term matches', async () => {
     const tools = [makeTool('mcp_github_create_issue', 'Open a ticket'), makeTool('mcp_github_list_prs', 'Pulls')];
-    const result = search(tools, { query: 'ithu' });
+    const result = await search(tools, { query: 'ithu' });
     assert.deepEqual(result.matches.map((match) => [match.name, match.score]), [
       ['mcp_github_list_prs', 0],
       ['mcp_github_create_issue', 0],
     ]);
   });
 
-  it('says which toolsets exist and how to retry when nothing matches', () => {
-    const result = search(registry, { query: 'zzzz qqqq' });
+  it('says which toolsets exist and how to retry when nothing matches', async () => {
+    const result = await search(registry, { query: 'zzzz qqqq' });
     assert.deepEqual(result.matches, []);
     assert.equal(
       result.hint,
@@ -91,8 +91,8 @@ describe('tool_search', () => {
     );
   });
 
-  it('searches only the session toolsets', () => {
-    const outcome = handleToolSearch(scopeOf(registry, DEFAULT_TOOL_SEARCH_CONFIG, ['core', 'mcp-memory']), { query: 'slack message', limit: 20 });
+  it('searches only the session toolsets', async () => {
+    const outcome = await handleToolSearch(scopeOf(registry, DEFAULT_TOOL_SEARCH_CONFIG, ['core', 'mcp-memory']), { query: 'slack message', limit: 20 });
     assert.ok(outcome.ok);
     const result = outcome.value as ToolSearchResult;
     assert.equal(result.total_available, 9);
@@ -101,7 +101,7 @@ describe('tool_search', () => {
 });
 
 describe('resolveLimit', () => {
-  it('defaults, clamps and rounds', () => {
+  it('defaults, clamps and rounds', async () => {
     assert.equal(resolveLimit(undefined, 5, 20), 5);
     assert.equal(resolveLimit(0, 5, 20), 1);
     assert.equal(resolveLimit(99, 5, 20), 20);

@@ -120,4 +120,17 @@ describe('resolveGatewayConfig', () => {
       assert.throws(() => resolveGatewayConfig(document, PLACES), { name: 'ToolSearchError', message });
     }
   });
+
+  test('reads tools.tool_search.semantic beside the core settings, and rejects a value that is not true or false', () => {
+    const on = resolveGatewayConfig({ tools: { tool_search: { enabled: 'on', semantic: true, max_search_limit: 10 } }, mcp_servers: { a: { command: 'x' } } }, PLACES);
+    assert.deepEqual(on.warnings, []);
+    assert.equal(on.config.semantic, true);
+    assert.equal(on.config.toolSearch.enabled, 'on');
+    assert.equal(on.config.toolSearch.maxSearchLimit, 10);
+    assert.equal(resolveGatewayConfig({ tools: { tool_search: 'on' } }, PLACES).config.semantic, false);
+    assert.throws(() => resolveGatewayConfig({ tools: { tool_search: { semantic: 'yes' } } }, PLACES), {
+      name: 'ToolSearchError',
+      message: 'tools.tool_search.semantic: "yes" is not true or false',
+    });
+  });
 });

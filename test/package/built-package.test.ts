@@ -13,6 +13,7 @@ const EXPECTED_EXPORTS: Readonly<Record<string, string>> = {
   './openai': 'toChatTools',
   './anthropic': 'toAnthropicTools',
   './gateway': 'createGateway',
+  './sentence-encoder': 'loadSentenceEncoder',
 };
 
 /** Imports `specifier` in a plain Node process (no TypeScript loader) and returns its export names. */

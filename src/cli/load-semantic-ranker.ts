@@ -1,0 +1,29 @@
+import { createSemanticRanker, type SemanticRanker } from '../catalog/semantic-ranker.ts';
+import { messageOf } from '../errors/message-of.ts';
+import { ToolSearchError } from '../errors/tool-search-error.ts';
+import { loadSentenceEncoder } from '../integrations/sentence-encoder/index.ts';
+import { UsageError } from './usage-error.ts';
+
+/**
+ * Loads the local sentence encoder (offline, about a second) and wraps it in a ranker for tool_search.
+ * `asked` names what asked for it (`--semantic`, or the config key) so that a failure says what to
+ * undo. Missing packages become a one-line UsageError with the npm command (exit 2); any other load
+ * failure an Error with one line of context. `warn` receives one line per failed or timed-out
+ * embedding, after which that search ranks by words alone.
+ */
+export async function loadSemanticRanker(asked: string, warn: (line: string) => void): Promise<SemanticRanker> {
+  let encoder: Awaited<ReturnType<typeof loadSentenceEncoder>>;
+  try {
+    encoder = await loadSentenceEncoder();
+  } catch (error) {
+    if (error instanceof ToolSearchError) throw new UsageError(`${asked}: ${firstLine(error.message)}; or drop ${asked} to rank by words alone`);
+    throw new Error(`${asked}: could not load the sentence encoder: ${firstLine(messageOf(error))}`);
+  }
+  return createSemanticRanker(encoder, {
+    onError: (error) => warn(`warning: ranking by meaning failed, ranked by words alone: ${error.message}`),
+  });
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}

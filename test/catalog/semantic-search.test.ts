@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { searchToolsByMeaning } from '../../src/catalog/search-tools-by-meaning.ts';
+import { searchTools } from '../../src/catalog/search-tools.ts';
+import { createSemanticRanker, type TextEmbedder } from '../../src/catalog/semantic-ranker.ts';
+import { makeTool } from './catalog-fixtures.ts';
+
+/**
+ * A small stand-in for a sentence encoder: each word of a fixed lexicon points along one "meaning"
+ * axis, and a text is the sum of its words (a text with none of them is the zero vector, similar to nothing). Records every text it embeds.
+ */
+function conceptEmbedder(): TextEmbedder & { readonly embedded: string[] } {
+  const axes: Record<string, number> = {
+    won: 0, champion: 0, winner: 0,
+    umbrella: 1, weather: 1, forecast: 1,
+    bug: 2, issue: 2,
+    mass: 3, weight: 3,
+    movie: 5, film: 5,
+  };
+  const embedded: string[] = [];
+  return {
+    embedded,
+    async embed(texts) {
+      embedded.push(...texts);
+      return texts.map((text) => {
+        const vector = new Array(6).fill(0);
+        for (const word of text.toLowerCase().split(/[^a-z]+/)) if (word in axes) vector[axes[word]!] += 1;
+        return vector;
+      });
+    },
+  };
+}
+
+const tools = [
+  makeTool('sports_get_champion', 'Get the champion of a league or a series of games for a season.'),
+  makeTool('science_get_weight', 'Look up the weight of a particle; works for any series of particles.'),
+  makeTool('get_current_weather', 'Current weather for a city.'),
+  makeTool('create_issue', 'Open an issue in a repository.'),
+  makeTool('movie_search', 'Find movies by title in a series of films or shows.'),
+];
+
+const names = (matches: readonly { tool: { name: string } }[]) => matches.map((match) => match.tool.name);
+
+describe('search by meaning (a semantic ranker fused with the words-based ranking)', () => {
+  it('ranks first a tool that shares no word with the query but its meaning', async () => {
+    const query = 'who won the series';
+    assert.notEqual(names(searchTools(tools, query, 3))[0], 'sports_get_champion', 'words alone must not already find it');
+    const matches = await searchToolsByMeaning(tools, query, 3, createSemanticRanker(conceptEmbedder()));
+    assert.equal(names(matches)[0], 'sports_get_champion');
+    for (let index = 1; index < matches.length; index++) assert.ok(matches[index - 1]!.score >= matches[index]!.score);
+  });
+
+  it('keeps an exact name match first and the SPEC BM25 first tool in the results', async () => {
+    const ranker = createSemanticRanker(conceptEmbedder());
+    assert.equal(names(await searchToolsByMeaning(tools, 'create_issue', 3, ranker))[0], 'create_issue');
+    // "series particles" is a words match for science_get_weight only; meaning favours nothing here.
+    const specFirst = names(searchTools(tools, 'series of particles', 1))[0]!;
+    assert.ok(names(await searchToolsByMeaning(tools, 'series of particles', 2, ranker)).includes(specFirst));
+  });
+
+  it('keeps a clear winner by words first, and lets meaning reorder the rest', async () => {
+    // "bug weather" is a words match for get_current_weather only; meaning leans to create_issue (bug).
+    const query = 'weather bug';
+    const words = names(searchTools(tools, query, 3));
+    assert.equal(words[0], 'get_current_weather');
+    const embedder = conceptEmbedder();
+    assert.equal(names(await searchToolsByMeaning(tools, query, 3, createSemanticRanker(embedder)))[0], 'get_current_weather');
+    assert.equal(names(await searchToolsByMeaning(tools, query, 3, createSemanticRanker(embedder, { wordsLeadRatio: Infinity })))[0], 'create_issue');
+  });
+
+  it('still answers a query no word of which is in the catalog, when meaning finds a tool', async () => {
+    const query = 'umbrella needed';
+    assert.deepEqual(searchTools(tools, query, 3), []);
+    assert.equal(names(await searchToolsByMeaning(tools, query, 3, createSemanticRanker(conceptEmbedder())))[0], 'get_current_weather');
+  });
+
+  it('does not depend on the order of the tools', async () => {
+    const ranker = createSemanticRanker(conceptEmbedder());
+    const first = await searchToolsByMeaning(tools, 'who won the series', 5, ranker);
+    const second = await searchToolsByMeaning([...tools].reverse(), 'who won the series', 5, ranker);
+    assert.deepEqual(names(second), names(first));
+  });
+
+  it('embeds each tool text once, across searches and rebuilt catalogs', async () => {
+    const embedder = conceptEmbedder();
+    const ranker = createSemanticRanker(embedder);
+    await searchToolsByMeaning(tools, 'report a bug', 3, ranker);
+    await searchToolsByMeaning(tools.map((tool) => ({ ...tool })), 'report another bug', 3, ranker);
+    assert.equal(embedder.embedded.length, tools.length + 2, embedder.embedded.join(' | '));
+  });
+
+  it('ranks by words alone, and tells onError, when the embedder fails or answers badly', async () => {
+    const errors: string[] = [];
+    const failing = createSemanticRanker({ embed: async () => Promise.reject(new Error('quota exceeded')) }, { onError: (error) => errors.push(error.message) });
+    const short = createSemanticRanker({ embed: async () => [[1, 0]] }, { onError: (error) => errors.push(error.message) });
+    const words = names(searchTools(tools, 'weather in a city', 3));
+    assert.deepEqual(names(await searchToolsByMeaning(tools, 'weather in a city', 3, failing)), words);
+    assert.deepEqual(names(await searchToolsByMeaning(tools, 'weather in a city', 3, short)), words);
+    assert.deepEqual(errors, ['quota exceeded', `the embedder returned 1 vectors for ${tools.length + 1} texts`]);
+  });
+
+  it('ranks by words alone when vectors do not come within the timeout, and uses them once they have', async () => {
+    const errors: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inner = conceptEmbedder();
+    const slow: TextEmbedder = { embed: async (texts) => (await gate, inner.embed(texts)) };
+    const ranker = createSemanticRanker(slow, { timeoutMs: 20, onError: (error) => errors.push(error.message) });
+    const query = 'who won the series';
+    assert.deepEqual(names(await searchToolsByMeaning(tools, query, 3, ranker)), names(searchTools(tools, query, 3)));
+    assert.match(errors[0] ?? '', /no vectors within 20 ms/);
+    release();
+    await ranker.warm(tools);
+    assert.equal(names(await searchToolsByMeaning(tools, query, 3, ranker))[0], 'sports_get_champion');
+  });
+
+  it('refuses nonsensical options with the option named', () => {
+    const embedder = conceptEmbedder();
+    assert.throws(() => createSemanticRanker(embedder, { weight: -1 }), /semantic weight/);
+    assert.throws(() => createSemanticRanker(embedder, { depth: 0 }), /semantic depth/);
+    assert.throws(() => createSemanticRanker(embedder, { wordsLeadRatio: 0.5 }), /wordsLeadRatio/);
+    assert.throws(() => createSemanticRanker(embedder, { timeoutMs: 0 }), /timeoutMs/);
+  });
+});

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { searchTools } from '../../src/catalog/search-tools.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { MEANING_QUERY, MEANING_TOOLS } from '../support/meaning-fixture.ts';
+import { createScratchFolder, DESCRIBED_TOOLS_SERVER, firstText, projectPath, waitFor, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+
+/** The fixture's tools as the gateway shows them: server `lookup`, names `mcp_lookup_<tool>`. */
+const gatewayTools: Tool[] = MEANING_TOOLS.map(({ name, description }) => ({
+  name: `mcp_lookup_${name}`,
+  description,
+  parameters: { type: 'object', properties: {} },
+  toolset: 'mcp-lookup',
+  kind: 'mcp',
+}));
+
+// `tool-search serve --semantic` run from the sources (bin/ runs the build) over stdio, with the real
+// sentence encoder, in front of one MCP server offering the fixture's tools: one start, one search
+// through an MCP SDK client.
+describe('tool-search serve --semantic', () => {
+  let scratch: ScratchFolder;
+  let client: Client;
+  const logs: string[] = [];
+
+  before(async () => {
+    scratch = createScratchFolder();
+    const serverTools = JSON.stringify(MEANING_TOOLS.map(({ name, description }) => ({ name, description })));
+    const config = scratch.write('gateway.json', {
+      tools: { tool_search: { enabled: 'on' } },
+      mcp_servers: { lookup: { command: process.execPath, args: [DESCRIBED_TOOLS_SERVER, serverTools] } },
+    });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', projectPath('src/cli/run-cli.ts'), 'serve', '--semantic', '--config', config],
+      cwd: projectPath(''),
+      stderr: 'pipe',
+    });
+    transport.stderr?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter((line) => line !== '')));
+    client = new Client({ name: 'gateway-semantic-test', version: '1.0.0' });
+    await client.connect(transport);
+  });
+  after(async () => {
+    await client?.close();
+    scratch?.remove();
+  });
+
+  test('answers tool_search with the ranking by meaning', async () => {
+    const byWords = searchTools(gatewayTools, MEANING_QUERY, 2).map((match) => match.tool.name);
+    assert.deepEqual(byWords, ['mcp_lookup_science_facts_get_weight', 'mcp_lookup_sports_ranking_get_champion'], 'the premise: by words, the weight tool comes first');
+
+    await waitFor(() => logs.some((line) => line.includes(' ready: ')), 'the gateway to connect its server');
+    const search = JSON.parse(firstText(await client.callTool({ name: 'tool_search', arguments: { query: MEANING_QUERY } })));
+    assert.equal(search.total_available, 3);
+    assert.equal(search.matches[0].name, 'mcp_lookup_sports_ranking_get_champion');
+    assert.ok(logs.some((line) => /^tool-search serve: tool_search ranks by meaning too \(--semantic; sentence encoder loaded in [\d.]+ s\)$/.test(line)), logs.join('\n'));
+    assert.deepEqual(logs.filter((line) => line.includes('warning')), [], 'the encoder embedded every tool in time');
+  });
+});
