@@ -12,12 +12,16 @@ export interface QualityRow {
 }
 
 /** Runs every ranker on every data set, printing progress to stderr. */
-export function measureQuality(datasets: readonly RetrievalDataset[], rankers: readonly Ranker[]): QualityRow[] {
+export async function measureQuality(datasets: readonly RetrievalDataset[], rankers: readonly Ranker[]): Promise<QualityRow[]> {
   const rows: QualityRow[] = [];
   for (const dataset of datasets) {
     for (const ranker of rankers) {
       const started = performance.now();
-      const scores = measureRetrieval(ranker.prepare(dataset.tools), dataset.queries);
+      const rank = await ranker.prepare(
+        dataset.tools,
+        dataset.queries.map((query) => query.text),
+      );
+      const scores = measureRetrieval(rank, dataset.queries);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       process.stderr.write(`  ${dataset.name} / ${ranker.name}: R@5 ${scores.recallAt5.toFixed(3)} (${seconds} s)\n`);
       rows.push({ dataset: dataset.name, split: dataset.split, tools: dataset.tools.length, ranker: ranker.name, scores });

@@ -53,10 +53,12 @@ function renderQualityBars(quality: readonly QualityRow[]): string[] {
     const label = dataset.replace(' (held out)', '');
     parts.push(`<text x="${(groupLeft + (groupWidth - 14) / 2).toFixed(1)}" y="${top + height + 16}" text-anchor="middle">${escapeXml(label)}</text>`);
   });
+  // Two legend entries per line, so that four rankers stay inside the panel.
   rankers.forEach((ranker, rankerIndex) => {
-    const x = left + rankerIndex * 170;
-    parts.push(`<rect x="${x}" y="${top + height + 30}" width="12" height="12" fill="${COLORS[rankerIndex % COLORS.length]}"/>`);
-    parts.push(`<text x="${x + 16}" y="${top + height + 40}">${escapeXml(ranker)}</text>`);
+    const x = left + (rankerIndex % 2) * 260;
+    const y = top + height + 30 + Math.floor(rankerIndex / 2) * 18;
+    parts.push(`<rect x="${x}" y="${y}" width="12" height="12" fill="${COLORS[rankerIndex % COLORS.length]}"/>`);
+    parts.push(`<text x="${x + 16}" y="${y + 10}">${escapeXml(ranker)}</text>`);
   });
   return parts;
 }

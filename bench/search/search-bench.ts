@@ -12,12 +12,17 @@ import { measureSpeed, type SpeedSubject } from './measure-speed.ts';
 import { buildMiniSearch, miniSearchRanker } from './rankers/minisearch-ranker.ts';
 import { referenceBm25Ranker } from './rankers/reference-bm25-ranker.ts';
 import { toolSearchRanker } from './rankers/tool-search-ranker.ts';
+import { byMeaningRanker } from './rankers/by-meaning-ranker.ts';
+import { loadSentenceEncoder } from '../../src/integrations/sentence-encoder/index.ts';
 import { renderChart } from './render-chart.ts';
 import { renderReport, type RunStamp } from './render-report.ts';
 import { createSeededRandom, shuffled } from './seeded-random.ts';
 
 /** Where the committed results go. */
 export const SEARCH_RESULTS_FOLDER = join(REPOSITORY_ROOT, 'bench', 'results');
+
+/** The report's label for the default search fused with the local sentence encoder. */
+export const BY_MEANING_NAME = 'Ours + sentence encoder (opt-in)';
 
 /** Queries sampled (seeded) from the held-out sets to time searches with. */
 const SPEED_QUERY_COUNT = 400;
@@ -26,18 +31,20 @@ const SPEED_QUERY_COUNT = 400;
  * The search benchmark (issue 4): retrieval quality of this library's search against a plain BM25 and
  * MiniSearch on the public data sets, then build/query time and memory against MiniSearch from 10 to
  * 50,000 tools. Writes bench/results/search.md, search.json and search.svg. `--skip-speed` or
- * `--skip-quality` run half of it and write nothing.
+ * `--skip-quality` run half of it and write nothing; `--skip-meaning` leaves out the sentence-encoder row.
  */
 export const searchBench: BenchModule = {
   name: 'search: retrieval quality and speed',
-  run(argv) {
+  async run(argv) {
     const skipSpeed = argv.includes('--skip-speed');
     const skipQuality = argv.includes('--skip-quality');
     const dataRoot = resolveDataRoot();
     const heldOut = loadHeldOutSets(dataRoot);
     const tuning = loadTuningSets(dataRoot);
     const rankers = [toolSearchRanker, referenceBm25Ranker, miniSearchRanker];
-    const quality = skipQuality ? [] : measureQuality([...heldOut, ...tuning], rankers);
+    // The opt-in ranking by meaning (tool-search/sentence-encoder), reported beside the default.
+    if (!skipQuality && !argv.includes('--skip-meaning')) rankers.push(byMeaningRanker(BY_MEANING_NAME, await loadSentenceEncoder()));
+    const quality = skipQuality ? [] : await measureQuality([...heldOut, ...tuning], rankers);
     const pool = speedToolPool(heldOut, dataRoot);
     const queries = shuffled(
       heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),

@@ -1,0 +1,28 @@
+import { buildSearchIndex } from '../../../src/catalog/build-search-index.ts';
+import { searchIndex } from '../../../src/catalog/search-tools.ts';
+import { createSemanticRanker, type TextEmbedder } from '../../../src/catalog/semantic-ranker.ts';
+import type { Ranker } from '../ranker.ts';
+
+/**
+ * This library's search fused with a semantic ranker over `embedder`, as tool_search runs it with the
+ * `semantic` session option (searchToolsByMeaning), except that every query's ranking by meaning is
+ * computed before the queries are answered (the bench times no query here). One ranker serves every catalog, so tool texts
+ * that two data sets share are embedded once (its cache is keyed on text).
+ */
+export function byMeaningRanker(name: string, embedder: TextEmbedder): Ranker {
+  const semantic = createSemanticRanker(embedder, { maxCachedTexts: 200_000 });
+  return {
+    name,
+    async prepare(tools, queries) {
+      const index = buildSearchIndex(tools);
+      await semantic.warm(index.tools);
+      const rankings = new Map<string, number[]>();
+      for (const query of new Set(queries)) rankings.set(query, await semantic.rank(index.tools, query));
+      return (query, limit) => {
+        const documents = rankings.get(query);
+        if (documents === undefined) throw new Error(`query not prepared: ${query}`);
+        return searchIndex(index, query, limit, { documents, weight: semantic.weight, wordsLeadRatio: semantic.wordsLeadRatio }).map((match) => match.tool);
+      };
+    },
+  };
+}
