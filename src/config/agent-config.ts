@@ -6,6 +6,11 @@ export interface AgentConfig {
   readonly toolSearch: ToolSearchConfig;
   /** Undefined when the file does not say. */
   readonly contextLength: number | undefined;
+  /**
+   * `tools.tool_search.semantic`: whether tool_search should rank by meaning too. The core only reads
+   * it; `tool-search search` and `serve` load the sentence encoder for it. @default false
+   */
+  readonly semantic: boolean;
   readonly warnings: readonly ConfigWarning[];
 }
 
@@ -18,9 +23,29 @@ export function resolveAgentConfig(document: unknown): AgentConfig {
   const root = asMapping(document, '(config root)', warnings);
   const tools = asMapping(root['tools'], 'tools', warnings);
   const model = asMapping(root['model'], 'model', warnings);
-  const toolSearch = resolveToolSearchConfig(tools['tool_search']);
+  const block = tools['tool_search'];
+  const { semantic: semanticValue, ...coreBlock } = isMapping(block) ? block : { semantic: undefined };
+  const toolSearch = resolveToolSearchConfig(isMapping(block) ? coreBlock : block);
   warnings.push(...toolSearch.warnings);
-  return { toolSearch: toolSearch.config, contextLength: resolveContextLength(model['context_length'], warnings), warnings };
+  return {
+    toolSearch: toolSearch.config,
+    contextLength: resolveContextLength(model['context_length'], warnings),
+    semantic: resolveSemantic(semanticValue, warnings),
+    warnings,
+  };
+}
+
+/** `tools.tool_search.semantic`: true or false; anything else is a warning and false. */
+function resolveSemantic(value: unknown, warnings: ConfigWarning[]): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'boolean') return value;
+  const path = 'tools.tool_search.semantic';
+  warnings.push({ path, received: value, message: `${path}: ${describeValue(value)} is not true or false; ranking by words alone` });
+  return false;
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A positive whole number of tokens, or undefined with a warning. */

@@ -35,4 +35,15 @@ describe('resolveAgentConfig', () => {
     assert.equal(config.toolSearch.enabled, 'auto');
     assert.deepEqual(config.warnings.map((warning) => warning.message), ['tools: "yes" is not a mapping; ignored']);
   });
+
+  it('reads tools.tool_search.semantic beside the core keys, and warns on a value that is not true or false', () => {
+    const on = resolveAgentConfig({ tools: { tool_search: { enabled: 'on', semantic: true } } });
+    assert.equal(on.semantic, true);
+    assert.equal(on.toolSearch.enabled, 'on');
+    assert.deepEqual(on.warnings, [], 'semantic is a known key');
+    assert.equal(resolveAgentConfig({ tools: { tool_search: true } }).semantic, false);
+    const bad = resolveAgentConfig({ tools: { tool_search: { semantic: 'yes' } } });
+    assert.equal(bad.semantic, false);
+    assert.deepEqual(bad.warnings.map((warning) => warning.message), ['tools.tool_search.semantic: "yes" is not true or false; ranking by words alone']);
+  });
 });

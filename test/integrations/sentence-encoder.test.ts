@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createSemanticRanker, createToolSearchSession, DEFAULT_TOOL_SEARCH_CONFIG, type TextEmbedder, type Tool, type ToolSearchResult } from '../../src/index.ts';
-import { loadSentenceEncoder } from '../../src/integrations/sentence-encoder/index.ts';
+import { createSemanticRanker, createToolSearchSession, DEFAULT_TOOL_SEARCH_CONFIG, type Tool, type ToolSearchResult } from '../../src/index.ts';
+import { loadSentenceEncoder, type SentenceEncoder } from '../../src/integrations/sentence-encoder/index.ts';
 
 /** Deferrable MCP tools that share few words with the requests below. */
 function catalog(): Tool[] {
@@ -35,7 +35,7 @@ async function firstMatch(semantic: ReturnType<typeof createSemanticRanker> | un
 }
 
 describe('the local sentence encoder (tool-search/sentence-encoder)', () => {
-  let encoder: TextEmbedder;
+  let encoder: SentenceEncoder;
   before(async () => {
     encoder = await loadSentenceEncoder();
   });
@@ -53,6 +53,23 @@ describe('the local sentence encoder (tool-search/sentence-encoder)', () => {
     };
     assert.equal(champion!.length, 512);
     assert.ok(cosine(champion!, winner!) > cosine(champion!, weather!));
+  });
+
+  it('embeds in its own thread, so the caller keeps serving while a catalog is embedded', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      await encoder.embed(Array.from({ length: 12 }, (_, index) => `tool number ${index}: does one thing or another for a while`));
+    } finally {
+      clearInterval(timer);
+    }
+    assert.ok(ticks > 0, 'the event loop never ran while the encoder worked');
+  });
+
+  it('rejects with a clear message once closed', async () => {
+    const closing = await loadSentenceEncoder();
+    await closing.close();
+    await assert.rejects(closing.embed(['anything']), /the sentence encoder was closed/);
   });
 
   it('lets tool_search find by meaning what the words alone rank lower', async () => {

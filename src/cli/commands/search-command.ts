@@ -52,7 +52,8 @@ export const searchCommand: Command = {
       output.stderr(`warning: --limit ${limitFlag} is above max_search_limit ${maxSearchLimit}; using ${maxSearchLimit}\n`);
     }
     const limit = resolveLimit(limitFlag, searchDefaultLimit, maxSearchLimit) ?? searchDefaultLimit;
-    const semantic = values['semantic'] === true ? await loadSemanticRanker('--semantic', (line) => output.stderr(`${line}\n`)) : undefined;
+    const asked = values['semantic'] === true ? '--semantic' : inputs.config.semantic ? 'tools.tool_search.semantic' : undefined;
+    const semantic = asked === undefined ? undefined : await loadSemanticRanker(asked, (line) => output.stderr(`${line}\n`));
     const scope = buildSessionScope({
       registry: inputs.tools,
       toolsets: inputs.toolsets,

