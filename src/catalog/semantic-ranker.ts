@@ -1,5 +1,5 @@
 import type { Tool } from '../tools/tool.ts';
-import { compareTools } from './compare-tools.ts';
+import { selectTop } from './select-top.ts';
 import { embeddingTextOf } from './embedding-text.ts';
 
 /**
@@ -69,23 +69,38 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
   if (!(wordsLeadRatio >= 1)) throw new RangeError(`semantic wordsLeadRatio must be a number >= 1 (Infinity to turn it off), got ${wordsLeadRatio}`);
   if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`semantic depth must be a whole number >= 1, got ${depth}`);
   if (!(timeoutMs > 0)) throw new RangeError(`semantic timeoutMs must be a number > 0, got ${timeoutMs}`);
-  const vectors = new Map<string, Promise<Float32Array>>();
+  // text -> its vector's promise, and the vector itself once it has come (read without awaiting).
+  const cache = new Map<string, { readonly promise: Promise<Float32Array>; vector?: Float32Array }>();
 
   const vectorsOf = (texts: readonly string[]): Promise<Float32Array[]> => {
-    const missing = [...new Set(texts.filter((text) => !vectors.has(text)))];
+    const missing = [...new Set(texts.filter((text) => !cache.has(text)))];
     for (let start = 0; start < missing.length; start += BATCH_SIZE) {
       const batch = missing.slice(start, start + BATCH_SIZE);
       const embedded = embedder.embed(batch).then((result) => checkedVectors(result, batch.length));
       batch.forEach((text, position) => {
-        const vector = embedded.then((all) => all[position]!);
-        // A failed embedding is not cached: the next search tries again.
-        vector.catch(() => vectors.delete(text));
-        vectors.set(text, vector);
+        const entry: { promise: Promise<Float32Array>; vector?: Float32Array } = { promise: embedded.then((all) => all[position]!) };
+        entry.promise.then(
+          (vector) => (entry.vector = vector),
+          // A failed embedding is not cached: the next search tries again.
+          () => cache.get(text) === entry && cache.delete(text),
+        );
+        cache.set(text, entry);
       });
     }
-    const pending = texts.map((text) => vectors.get(text)!);
-    evictOldest(vectors, maxCachedTexts, new Set(texts));
+    const pending = texts.map((text) => cache.get(text)!.promise);
+    evictOldest(cache, maxCachedTexts, new Set(texts));
     return Promise.all(pending);
+  };
+
+  /** The vectors of `texts` if all have come, without a promise per text (a catalog has thousands). */
+  const readyVectors = (texts: readonly string[]): Float32Array[] | undefined => {
+    const ready: Float32Array[] = [];
+    for (const text of texts) {
+      const vector = cache.get(text)?.vector;
+      if (vector === undefined) return undefined;
+      ready.push(vector);
+    }
+    return ready;
   };
 
   return {
@@ -98,12 +113,14 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
     },
     async rank(tools, query) {
       if (tools.length === 0) return [];
-      const [queryVector, ...toolVectors] = await vectorsOf([query, ...tools.map(embeddingTextOf)]);
-      const similarities = toolVectors.map((vector) => dot(queryVector!, vector));
-      const order = tools.map((_, position) => position);
-      // Equal texts embed alike: ties go by name, then toolset, so the order never depends on the input's.
-      order.sort((left, right) => similarities[right]! - similarities[left]! || compareTools(tools[left]!, tools[right]!));
-      return order.slice(0, depth);
+      const texts = tools.map(embeddingTextOf);
+      const [queryVector] = await vectorsOf([query]);
+      const toolVectors = readyVectors(texts) ?? (await vectorsOf(texts));
+      // 1 + cosine: positive for selectTop, which keeps the best `depth` in one pass and breaks ties by
+      // name, then toolset, so the order never depends on the input's.
+      const similarities = new Float64Array(tools.length);
+      for (let position = 0; position < tools.length; position++) similarities[position] = 1 + dot(queryVector!, toolVectors[position]!);
+      return selectTop(tools, similarities, depth);
     },
     async warm(tools) {
       await vectorsOf(tools.map(embeddingTextOf));
