@@ -97,8 +97,11 @@ function renderLatencyLines(speed: readonly SpeedRow[]): string[] {
     }
     const legendY = top + height + 52 + subjectIndex * 16;
     parts.push(`<line x1="${left}" x2="${left + 22}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="${color}" stroke-width="2"/>`);
-    parts.push(`<text x="${left + 26}" y="${legendY}">${escapeXml(subject)}: query solid, build dashed, first build dotted</text>`);
+    parts.push(`<text x="${left + 26}" y="${legendY}">${escapeXml(subject)}</text>`);
   });
+  // The line styles, beside the engines (the caption runs along the bottom edge).
+  parts.push(`<text x="${left + 150}" y="${top + height + 52}" fill="#57606a">query solid, build dashed,</text>`);
+  parts.push(`<text x="${left + 150}" y="${top + height + 68}" fill="#57606a">first build dotted</text>`);
   return parts;
 }
 
