@@ -35,12 +35,18 @@ export function resolveAgentConfig(document: unknown): AgentConfig {
   };
 }
 
-/** `tools.tool_search.semantic`: true or false; anything else is a warning and false. */
+/** Where a config turns on tool_search's ranking by meaning. */
+export const SEMANTIC_CONFIG_PATH = 'tools.tool_search.semantic';
+
+/** `tools.tool_search.semantic`: true or false; anything else is a warning (path SEMANTIC_CONFIG_PATH) and false. */
 function resolveSemantic(value: unknown, warnings: ConfigWarning[]): boolean {
   if (value === undefined || value === null) return false;
   if (typeof value === 'boolean') return value;
-  const path = 'tools.tool_search.semantic';
-  warnings.push({ path, received: value, message: `${path}: ${describeValue(value)} is not true or false; ranking by words alone` });
+  warnings.push({
+    path: SEMANTIC_CONFIG_PATH,
+    received: value,
+    message: `${SEMANTIC_CONFIG_PATH}: ${describeValue(value)} is not true or false; ranking by words alone`,
+  });
   return false;
 }
 

@@ -4,6 +4,7 @@ import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import type { CallOutcome } from '../dispatch/call-outcome.ts';
 import { failure } from '../dispatch/call-outcome.ts';
 import type { McpToolRename } from '../integrations/mcp-client/index.ts';
+import { buildSessionScope } from '../bridge/session-scope.ts';
 import { createToolSearchSession, type ToolSearchSession } from '../session/tool-search-session.ts';
 import { matchesAnyGlob } from '../tools/glob.ts';
 import type { Tool } from '../tools/tool.ts';
@@ -113,8 +114,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     log('warning: tools.tool_search.semantic is true but no semantic ranker was given; tool_search ranks by words alone');
   }
   const warm = options.semantic === undefined ? undefined : warmInBackground(options.semantic, log);
-  /** The tools client sessions search: in scope, and not pinned (pinned tools stay visible instead). */
-  const searchable = (): Tool[] => catalog.tools().filter((tool) => (toolsets === undefined || toolsets.includes(tool.toolset)) && !isPinned(tool));
+  /** The tools client sessions search: their catalog, by the sessions' own rule (in scope, deferrable, not pinned). */
+  const searchable = (): readonly Tool[] =>
+    buildSessionScope({ registry: catalog.tools(), toolsets, config: config.toolSearch, coreNames: [], isPinned }).catalog;
 
   const reportedRenames = new Set<string>();
   const onUpstreamChange = (): void => {

@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
-import { resolveAgentConfig } from '../config/agent-config.ts';
+import { resolveAgentConfig, SEMANTIC_CONFIG_PATH } from '../config/agent-config.ts';
 import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { expandPlaceholders, UnknownPlaceholderError, type PlaceholderValues } from './expand-placeholders.ts';
-import { takeSemanticSetting } from './semantic-setting.ts';
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
 export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
@@ -82,8 +81,12 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   if (typeof document !== 'object' || Array.isArray(document)) {
     throw invalid(`the config must be a mapping of keys (model, tools, mcp_servers, ...), got ${describeValue(document)}`);
   }
-  const { semantic, document: root } = takeSemanticSetting(document as Record<string, unknown>);
+  const root = document as Record<string, unknown>;
   const agent = resolveAgentConfig(root);
+  // The gateway loads a model for `semantic`, so a wrong value stops it instead of quietly ranking by
+  // words alone, as the agent config would: a typo costs nothing to fix.
+  const badSemantic = agent.warnings.find((warning) => warning.path === SEMANTIC_CONFIG_PATH);
+  if (badSemantic !== undefined) throw invalid(`${SEMANTIC_CONFIG_PATH}: ${describeValue(badSemantic.received)} is not true or false`);
   const warnings: ConfigWarning[] = [...agent.warnings];
   for (const key of Object.keys(root).sort()) {
     if (!ROOT_KEYS.includes(key)) {
@@ -128,7 +131,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   return {
     config: {
       toolSearch: agent.toolSearch,
-      semantic,
+      semantic: agent.semantic,
       contextLength: agent.contextLength ?? DEFAULT_GATEWAY_CONTEXT_LENGTH,
       servers,
       pin: globs(root['pin'], 'pin'),

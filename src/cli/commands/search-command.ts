@@ -1,5 +1,6 @@
 import { handleToolSearch, resolveLimit, type ToolSearchResult } from '../../bridge/handle-tool-search.ts';
 import { buildSessionScope } from '../../bridge/session-scope.ts';
+import { SEMANTIC_CONFIG_PATH } from '../../config/agent-config.ts';
 import { messageOf } from '../../errors/message-of.ts';
 import { CORE_TOOL_NAMES } from '../../tools/core-tool-names.ts';
 import type { Command } from '../command.ts';
@@ -52,7 +53,7 @@ export const searchCommand: Command = {
       output.stderr(`warning: --limit ${limitFlag} is above max_search_limit ${maxSearchLimit}; using ${maxSearchLimit}\n`);
     }
     const limit = resolveLimit(limitFlag, searchDefaultLimit, maxSearchLimit) ?? searchDefaultLimit;
-    const asked = values['semantic'] === true ? '--semantic' : inputs.config.semantic ? 'tools.tool_search.semantic' : undefined;
+    const asked = values['semantic'] === true ? '--semantic' : inputs.config.semantic ? SEMANTIC_CONFIG_PATH : undefined;
     const semantic = asked === undefined ? undefined : await loadSemanticRanker(asked, (line) => output.stderr(`${line}\n`));
     const scope = buildSessionScope({
       registry: inputs.tools,

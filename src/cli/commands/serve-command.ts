@@ -5,7 +5,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { connectGatewayServer } from '../../gateway/connect-gateway-server.ts';
 import { createGateway, type Gateway } from '../../gateway/create-gateway.ts';
 import { resolveGatewayConfig, type GatewayConfig } from '../../gateway/gateway-config.ts';
-import { SEMANTIC_SETTING_PATH } from '../../gateway/semantic-setting.ts';
+import { SEMANTIC_CONFIG_PATH } from '../../config/agent-config.ts';
 import { serveHttp } from '../../gateway/serve-http.ts';
 import { createTemporaryFolder, type TemporaryFolder } from '../../gateway/temporary-folder.ts';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
@@ -78,7 +78,7 @@ export const serveCommand: Command = {
     let gateway: Gateway;
     try {
       // Loaded before any upstream starts, so a missing package stops serve with nothing to clean up.
-      const asked = values['semantic'] === true ? '--semantic' : loaded.config.semantic ? `${SEMANTIC_SETTING_PATH} in ${loaded.path}` : undefined;
+      const asked = values['semantic'] === true ? '--semantic' : loaded.config.semantic ? `${SEMANTIC_CONFIG_PATH} in ${loaded.path}` : undefined;
       const loadStarted = Date.now();
       const semantic = asked === undefined ? undefined : await loadSemanticRanker(asked, log);
       if (semantic !== undefined) log(`tool_search ranks by meaning too (${asked}; sentence encoder loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s)`);
