@@ -3,7 +3,12 @@ import { after, before, describe, test } from 'node:test';
 import { createScratchFolder, MEMORY_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
 
-const IDLE_MS = 200;
+/**
+ * Short enough to keep the test quick, long enough that a loaded machine (other suites, the sentence
+ * encoder's thread) never lets it pass between a client's initialize and its next request: at 200 ms
+ * the SDK client's own session was once reaped during setup.
+ */
+const IDLE_MS = 1000;
 
 /** Polls `condition` until it holds or `deadlineMs` passes; returns whether it held. */
 async function eventually(condition: () => boolean, deadlineMs = 10_000): Promise<boolean> {
@@ -57,7 +62,7 @@ describe('HTTP gateway: sessions of clients that went away', () => {
 
   test('keeps the session of a connected client while its notification stream is open', async () => {
     // The SDK client keeps a GET stream open for server notifications: an open request, never idle.
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 4));
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 3));
     const { tools } = await under.client.listTools();
     assert.ok(tools.length > 0);
   });
