@@ -1,5 +1,5 @@
 import { createSemanticRanker, type SemanticRanker } from '../catalog/semantic-ranker.ts';
-import { messageOf } from '../errors/message-of.ts';
+import { firstLineOf } from '../errors/message-of.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { loadSentenceEncoder } from '../integrations/sentence-encoder/index.ts';
 import { UsageError } from './usage-error.ts';
@@ -16,14 +16,10 @@ export async function loadSemanticRanker(asked: string, warn: (line: string) => 
   try {
     encoder = await loadSentenceEncoder();
   } catch (error) {
-    if (error instanceof ToolSearchError) throw new UsageError(`${asked}: ${firstLine(error.message)}; or drop ${asked} to rank by words alone`);
-    throw new Error(`${asked}: could not load the sentence encoder: ${firstLine(messageOf(error))}`);
+    if (error instanceof ToolSearchError) throw new UsageError(`${asked}: ${firstLineOf(error)}; or drop ${asked} to rank by words alone`);
+    throw new Error(`${asked}: could not load the sentence encoder: ${firstLineOf(error)}`);
   }
   return createSemanticRanker(encoder, {
     onError: (error) => warn(`warning: ranking by meaning failed, ranked by words alone: ${error.message}`),
   });
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
 }

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './usage-error.ts';
-import { messageOf } from '../errors/message-of.ts';
+import { firstLineOf, messageOf } from '../errors/message-of.ts';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -27,7 +27,7 @@ export function parseCommandLine(command: string, argv: readonly string[], optio
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       throw new UsageError(`option ${flag.split(' ')[0] ?? flag} of '${command}' ${/argument missing/.test(message) ? 'needs a value' : 'got a value of the wrong kind'}`);
     }
-    throw new UsageError(`${command}: ${message.split('\n')[0]}`);
+    throw new UsageError(`${command}: ${firstLineOf(error)}`);
   }
 }
 

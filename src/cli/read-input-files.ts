@@ -6,7 +6,7 @@ import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { parseToolsetMap } from '../tools/parse-toolset-map.ts';
 import type { Tool } from '../tools/tool.ts';
 import { UsageError } from './usage-error.ts';
-import { messageOf } from '../errors/message-of.ts';
+import { firstLineOf, messageOf } from '../errors/message-of.ts';
 
 /** Reads a text file, turning "no such file" and friends into one-line UsageErrors. */
 export function readTextFile(path: string, what: string): string {
@@ -48,8 +48,7 @@ export function readConfigDocument(path: string): unknown {
   try {
     return parseYaml(text) ?? {};
   } catch (error) {
-    const message = messageOf(error).split('\n')[0];
-    throw new UsageError(`config file '${path}' is not valid YAML: ${message}`);
+    throw new UsageError(`config file '${path}' is not valid YAML: ${firstLineOf(error)}`);
   }
 }
 

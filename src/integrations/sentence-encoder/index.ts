@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type { TextEmbedder } from '../../catalog/semantic-ranker.ts';
+import { firstLineOf } from '../../errors/message-of.ts';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import { startEncoderWorker } from './encoder-worker.ts';
 
@@ -32,7 +33,7 @@ export async function loadSentenceEncoder(): Promise<SentenceEncoder> {
   } catch (error) {
     throw new ToolSearchError(
       'missing_dependency',
-      `The sentence encoder needs ${SENTENCE_ENCODER_PACKAGES.join(', ')}: run npm install ${SENTENCE_ENCODER_PACKAGES.join(' ')} (${(error as Error).message.split('\n')[0]})`,
+      `The sentence encoder needs ${SENTENCE_ENCODER_PACKAGES.join(', ')}: run npm install ${SENTENCE_ENCODER_PACKAGES.join(' ')} (${firstLineOf(error)})`,
     );
   }
   return startEncoderWorker(modules);
