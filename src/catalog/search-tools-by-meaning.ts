@@ -1,6 +1,6 @@
-import { buildSearchIndex } from './build-search-index.ts';
+import { buildSearchIndex, type SearchIndex } from './build-search-index.ts';
 import type { SearchOptions } from './search-options.ts';
-import { searchIndex, type SearchMatch } from './search-tools.ts';
+import { fuseWithMeaning, rankByWords, searchIndex, type SearchMatch } from './search-tools.ts';
 import type { SemanticRanker } from './semantic-ranker.ts';
 
 /**
@@ -8,24 +8,40 @@ import type { SemanticRanker } from './semantic-ranker.ts';
  * ranker fails or has no vectors within its timeout, the search ranks by words alone (the failure goes
  * to the ranker's onError) rather than failing: a search result is never lost to the embedder.
  */
-export async function searchToolsByMeaning(
+export function searchToolsByMeaning(
   tools: Parameters<typeof buildSearchIndex>[0],
   query: string,
   limit: number,
   ranker: SemanticRanker,
   options?: SearchOptions,
 ): Promise<SearchMatch[]> {
-  const index = buildSearchIndex(tools, options);
+  // The query embeds while the index is built: at 10,000 tools the build takes longer than the embedding.
+  if (limit > 0 && tools.length > 0 && ranker.weight > 0) ranker.embedAhead(query);
+  return searchIndexByMeaning(buildSearchIndex(tools, options), query, limit, ranker);
+}
+
+/**
+ * {@link searchToolsByMeaning} over an index built beforehand. The query is sent to the embedder
+ * before the words-based ranking is computed, so that the two overlap.
+ */
+export async function searchIndexByMeaning(index: SearchIndex, query: string, limit: number, ranker: SemanticRanker): Promise<SearchMatch[]> {
   if (limit <= 0 || index.tools.length === 0 || ranker.weight === 0) return searchIndex(index, query, limit);
+  const byMeaning = ranker.rank(index.tools, query);
+  // Read below, or dropped when words alone decide; never an unhandled rejection.
+  byMeaning.catch(() => undefined);
+  const words = rankByWords(index, query, limit, Math.min(ranker.depth, index.tools.length));
+  if ('matches' in words) return words.matches;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no vectors within ${ranker.timeoutMs} ms; ranked by words alone`)), ranker.timeoutMs);
   });
   try {
-    const documents = await Promise.race([ranker.rank(index.tools, query), timeout]);
-    return searchIndex(index, query, limit, { documents, weight: ranker.weight, wordsLeadRatio: ranker.wordsLeadRatio });
+    const documents = await Promise.race([byMeaning, timeout]);
+    return fuseWithMeaning(words, { documents, weight: ranker.weight, wordsLeadRatio: ranker.wordsLeadRatio });
   } catch (error) {
     ranker.reportError(error instanceof Error ? error : new Error(String(error)));
+    // Ranked anew rather than from `words`: that ranking went deeper, for the fusion, and a search by
+    // words alone must match searchTools exactly.
     return searchIndex(index, query, limit);
   } finally {
     clearTimeout(timer);

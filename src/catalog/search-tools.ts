@@ -57,7 +57,33 @@ export interface SemanticRanking {
  * nothing.
  */
 export function searchIndex(index: SearchIndex, query: string, limit: number, semantic?: SemanticRanking): SearchMatch[] {
-  if (limit <= 0 || index.tools.length === 0) return [];
+  const semanticDepth = semantic !== undefined && semantic.weight > 0 ? semantic.documents.length : 0;
+  const words = rankByWords(index, query, limit, semanticDepth);
+  return 'matches' in words ? words.matches : fuseWithMeaning(words, semantic);
+}
+
+/**
+ * The words-based part of a search, before any fusion with a ranking by meaning: computed while the
+ * query's vector is still being embedded, so that the two overlap. Only {@link fuseWithMeaning} reads it.
+ */
+export interface WordsRanking {
+  readonly index: SearchIndex;
+  readonly limit: number;
+  readonly clauseCount: number;
+  readonly depth: number;
+  readonly ranked: readonly number[];
+  readonly scores: Float64Array;
+  readonly exactCount: number;
+  readonly specFirst: number | undefined;
+}
+
+/**
+ * Ranks by words alone, deep enough (`semanticDepth`, the length of the meaning ranking to come) for
+ * a later fusion. Returns the final matches directly when no fusion can change them: an empty index
+ * or limit, or the SPEC's name-substring fallback.
+ */
+export function rankByWords(index: SearchIndex, query: string, limit: number, semanticDepth = 0): WordsRanking | { readonly matches: SearchMatch[] } {
+  if (limit <= 0 || index.tools.length === 0) return { matches: [] };
   const queryTokens = tokenize(query);
   const specScores = scoreSpecBm25(index, queryTokens);
   const specFirst = selectTop(index.tools, specScores, 1)[0];
@@ -65,31 +91,41 @@ export function searchIndex(index: SearchIndex, query: string, limit: number, se
     // SPEC.md: no positive BM25 score -> literal substring search in the tool name. Stems and synonyms
     // (and meaning) get their turn only when that finds nothing either.
     const substringMatches = matchNameSubstring(index.tools, query, limit);
-    if (substringMatches.length > 0) return substringMatches;
+    if (substringMatches.length > 0) return { matches: substringMatches };
   }
   const stemMemo = new Map<string, string>();
   const stems = analyzeTokens(queryTokens, stemMemo);
   const clauses = splitClauses(query).slice(0, MAXIMUM_FUSED_CLAUSES);
   const fusing = index.options.clauseWeight > 0;
-  // One vector of a multi-step request stands for none of its steps, so meaning counts less there.
-  const semanticWeight = semantic === undefined || semantic.documents.length === 0 ? 0 : semantic.weight / clauses.length;
-  const depth = Math.max(limit, fusing ? CLAUSE_RANKING_DEPTH : 0, semanticWeight > 0 ? semantic!.documents.length : 0);
+  const depth = Math.max(limit, fusing ? CLAUSE_RANKING_DEPTH : 0, semanticDepth);
   const parameterTerms: ParameterTermMemo = new Map();
   const scored = scoreQuery(index, stems, depth, parameterTerms);
   const scores = scored?.scores ?? specScores;
   const exact = findExactNames(index, query, stems);
   const wholeRanking = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, depth);
-  let ranked = fusing && clauses.length > 1 ? fuseClauseRankings(index, clauses, wholeRanking, exact.length, stemMemo, parameterTerms) : [...wholeRanking];
-  let reportedScores = scores;
+  const ranked = fusing && clauses.length > 1 ? fuseClauseRankings(index, clauses, wholeRanking, exact.length, stemMemo, parameterTerms) : wholeRanking;
+  return { index, limit, clauseCount: clauses.length, depth, ranked, scores, exactCount: exact.length, specFirst };
+}
+
+/**
+ * The matches of `words`, fused with `semantic` when there is one. The SPEC guard comes last: the
+ * SPEC BM25's first tool is kept whatever the fusion did.
+ */
+export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking): SearchMatch[] {
+  const { index, limit, depth, exactCount, specFirst } = words;
+  // One vector of a multi-step request stands for none of its steps, so meaning counts less there.
+  const semanticWeight = semantic === undefined || semantic.documents.length === 0 ? 0 : semantic.weight / words.clauseCount;
+  let ranked = [...words.ranked];
+  let reportedScores = words.scores;
   if (semanticWeight > 0) {
     const lexical = ranked.slice(0, depth);
-    const pinned = exact.length > 0 ? exact.length : leadsClearly(lexical, scores, semantic!.wordsLeadRatio ?? DEFAULT_WORDS_LEAD_RATIO) ? 1 : 0;
+    const pinned = exactCount > 0 ? exactCount : leadsClearly(lexical, words.scores, semantic!.wordsLeadRatio ?? DEFAULT_WORDS_LEAD_RATIO) ? 1 : 0;
     const fused = fuseSemanticRanking(index, lexical, pinned, semantic!.documents, semanticWeight);
     ranked = fused.documents;
     reportedScores = fused.scores;
   }
   ranked = ranked.slice(0, limit);
-  if (specFirst !== undefined && !ranked.includes(specFirst) && exact.length < limit) {
+  if (specFirst !== undefined && !ranked.includes(specFirst) && exactCount < limit) {
     // The SPEC BM25's first tool is never dropped: it takes the last place when it is missing. Only
     // exact name matches rank before it, when they alone fill the limit.
     if (ranked.length >= limit) ranked.pop();

@@ -1,6 +1,7 @@
 import type { Tool } from '../tools/tool.ts';
 import { selectTop } from './select-top.ts';
 import { embeddingTextOf } from './embedding-text.ts';
+import { createVectorMatrix, type VectorMatrix } from './vector-matrix.ts';
 
 /**
  * Turns texts into vectors whose cosine says how alike their meanings are: a local sentence encoder
@@ -47,6 +48,11 @@ export interface SemanticRanker {
   reportError(error: Error): void;
   /** Indexes into `tools`, best first, at most `depth` of them. */
   rank(tools: readonly Tool[], query: string): Promise<number[]>;
+  /**
+   * Starts embedding `query` now, for a `rank` to come (a search sends it before building its index,
+   * so that the two overlap); a failure here is left for that `rank` to report.
+   */
+  embedAhead(query: string): void;
   /** Embeds the tools' texts not seen yet, so that the first search does not wait for them. */
   warm(tools: readonly Tool[]): Promise<void>;
 }
@@ -103,6 +109,27 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
     return ready;
   };
 
+  // The last catalogs' vectors as one matrix each, most recent last: a catalog is rebuilt at every
+  // assembly (SPEC.md), so they are found by their texts, not by the tool list's identity.
+  const matrices: { readonly texts: readonly string[]; readonly matrix: VectorMatrix }[] = [];
+  const matrixOf = async (texts: readonly string[]): Promise<VectorMatrix> => {
+    const found = matrices.findIndex((entry) => sameTexts(entry.texts, texts));
+    if (found >= 0) {
+      const [entry] = matrices.splice(found, 1);
+      matrices.push(entry!);
+      return entry!.matrix;
+    }
+    const vectors = readyVectors(texts) ?? (await vectorsOf(texts));
+    const matrix = createVectorMatrix(vectors.length, vectors[0]!.length);
+    vectors.forEach((vector, row) => {
+      if (vector.length !== matrix.dimensions) throw mismatchedDimensions(vector.length, matrix.dimensions);
+      matrix.setRow(row, vector);
+    });
+    matrices.push({ texts, matrix });
+    if (matrices.length > CACHED_MATRICES) matrices.shift();
+    return matrix;
+  };
+
   return {
     weight,
     wordsLeadRatio,
@@ -113,14 +140,23 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
     },
     async rank(tools, query) {
       if (tools.length === 0) return [];
-      const texts = tools.map(embeddingTextOf);
-      const [queryVector] = await vectorsOf([query]);
-      const toolVectors = readyVectors(texts) ?? (await vectorsOf(texts));
+      // The query goes to the embedder first, so that it embeds while the catalog's matrix is found
+      // (and, in searchIndexByMeaning, while the words-based ranking is computed).
+      const queryVector = vectorsOf([query]);
+      // Awaited below unless the catalog's vectors fail first; never an unhandled rejection.
+      queryVector.catch(() => undefined);
+      const matrix = await matrixOf(tools.map(embeddingTextOf));
+      const [vector] = await queryVector;
+      if (vector!.length !== matrix.dimensions) throw mismatchedDimensions(vector!.length, matrix.dimensions);
+      const dots = new Float64Array(tools.length);
+      matrix.dotAll(vector!, dots);
       // 1 + cosine: positive for selectTop, which keeps the best `depth` in one pass and breaks ties by
       // name, then toolset, so the order never depends on the input's.
-      const similarities = new Float64Array(tools.length);
-      for (let position = 0; position < tools.length; position++) similarities[position] = 1 + dot(queryVector!, toolVectors[position]!);
-      return selectTop(tools, similarities, depth);
+      for (let position = 0; position < dots.length; position++) dots[position]! += 1;
+      return selectTop(tools, dots, depth);
+    },
+    embedAhead(query) {
+      vectorsOf([query]).catch(() => undefined);
     },
     async warm(tools) {
       await vectorsOf(tools.map(embeddingTextOf));
@@ -144,12 +180,22 @@ function checkedVectors(result: readonly ArrayLike<number>[], expected: number):
   });
 }
 
-function dot(left: Float32Array, right: Float32Array): number {
-  if (left.length !== right.length) throw new TypeError(`the embedder returned vectors of ${left.length} and ${right.length} dimensions`);
-  let sum = 0;
-  for (let index = 0; index < left.length; index++) sum += left[index]! * right[index]!;
-  return sum;
+function mismatchedDimensions(left: number, right: number): TypeError {
+  return new TypeError(`the embedder returned vectors of ${left} and ${right} dimensions`);
 }
+
+/** Whether two text lists are equal; the same catalog's texts are the same strings, so this is fast. */
+function sameTexts(left: readonly string[], right: readonly string[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+/**
+ * Catalog matrices kept: one per catalog a process searches at a time (a gateway's sessions usually
+ * share one); 10,000 tools of 512 dimensions take 20 MB.
+ */
+const CACHED_MATRICES = 4;
 
 /** Drops the oldest entries (Map keeps insertion order) beyond `limit`, never one of `keep`. */
 function evictOldest(cache: Map<string, unknown>, limit: number, keep: ReadonlySet<string>): void {

@@ -89,6 +89,30 @@ describe('search by meaning (a semantic ranker fused with the words-based rankin
     assert.equal(embedder.embedded.length, tools.length + 2, embedder.embedded.join(' | '));
   });
 
+  it('ranks a rebuilt catalog by its own texts: a changed description counts at once', async () => {
+    const ranker = createSemanticRanker(conceptEmbedder(), { wordsLeadRatio: Infinity });
+    const query = 'umbrella needed';
+    assert.equal(names(await searchToolsByMeaning(tools, query, 1, ranker))[0], 'get_current_weather');
+    // Same tools, same order, but the film search now speaks of forecasts and the weather tool of bugs.
+    const changed = tools.map((tool) =>
+      tool.name === 'movie_search'
+        ? { ...tool, description: 'Forecast of films: umbrella weather for premieres.' }
+        : tool.name === 'get_current_weather'
+          ? { ...tool, description: 'Bug tracker for the city.' }
+          : tool,
+    );
+    assert.equal(names(await searchToolsByMeaning(changed, query, 1, ranker))[0], 'movie_search');
+    assert.equal(names(await searchToolsByMeaning(tools, query, 1, ranker))[0], 'get_current_weather');
+  });
+
+  it('reports a query vector whose length differs from the tools\' and ranks by words alone', async () => {
+    const errors: string[] = [];
+    const uneven: TextEmbedder = { embed: async (texts) => texts.map((text) => (text.includes(':') ? [1, 0, 0] : [1, 0])) };
+    const ranker = createSemanticRanker(uneven, { onError: (error) => errors.push(error.message) });
+    assert.deepEqual(names(await searchToolsByMeaning(tools, 'weather in a city', 3, ranker)), names(searchTools(tools, 'weather in a city', 3)));
+    assert.deepEqual(errors, ['the embedder returned vectors of 2 and 3 dimensions']);
+  });
+
   it('ranks by words alone, and tells onError, when the embedder fails or answers badly', async () => {
     const errors: string[] = [];
     const failing = createSemanticRanker({ embed: async () => Promise.reject(new Error('quota exceeded')) }, { onError: (error) => errors.push(error.message) });
