@@ -1,4 +1,5 @@
 import type { QualityRow } from './measure-quality.ts';
+import type { MeaningSpeedRow } from './measure-meaning-speed.ts';
 import type { SpeedRow } from './measure-speed.ts';
 
 /** What a report is stamped with. */
@@ -9,8 +10,8 @@ export interface RunStamp {
   readonly machine: string;
 }
 
-/** The bench run as Markdown: the quality table, then the speed table. */
-export function renderReport(quality: readonly QualityRow[], speed: readonly SpeedRow[], stamp: RunStamp): string {
+/** The bench run as Markdown: the quality table, the speed table, then the speed of search by meaning. */
+export function renderReport(quality: readonly QualityRow[], speed: readonly SpeedRow[], stamp: RunStamp, meaningSpeed: readonly MeaningSpeedRow[] = []): string {
   const lines = [
     '# Search benchmark',
     '',
@@ -39,8 +40,29 @@ export function renderReport(quality: readonly QualityRow[], speed: readonly Spe
         `| ${row.size.toLocaleString('en-US')} | ${row.subject} | ${row.build.medianMs.toFixed(2)} | ${row.build.p99Ms.toFixed(2)} | ${row.firstBuild.medianMs.toFixed(2)} | ${row.query.medianMs.toFixed(3)} | ${row.query.p99Ms.toFixed(3)} | ${row.memoryMiB.toFixed(1)} |`,
     ),
     '',
+    ...renderMeaningSpeed(meaningSpeed, speed),
   ];
   return lines.join('\n');
+}
+
+/** Query times of the opt-in search by meaning beside MiniSearch's at the same size, or nothing. */
+function renderMeaningSpeed(rows: readonly MeaningSpeedRow[], speed: readonly SpeedRow[]): string[] {
+  if (rows.length === 0) return [];
+  const miniSearch = (size: number): SpeedRow | undefined => speed.find((row) => row.size === size && row.subject.startsWith('MiniSearch'));
+  return [
+    '### Search by meaning (opt-in)',
+    '',
+    'The same catalogs with the sentence encoder (tool-search/sentence-encoder). Query = one search, limit 10, with the index built and the tool texts embedded beforehand, each query a text never embedded before (a real query with a number appended), so each pays for its own embedding. Search with build = a tool_search as the bridge runs it, index built anew, the query embedding meanwhile; by words = the same without meaning. Embedding = the catalog\'s tool texts that were not embedded yet (the smaller catalogs\' texts are reused by the larger ones), per tool, in the background.',
+    '',
+    '| tools | query median ms | query p99 ms | MiniSearch query median ms | share of MiniSearch | search with build median ms | by words median ms | embedding ms per new tool |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((row) => {
+      const reference = miniSearch(row.size)?.query.medianMs;
+      const share = reference === undefined ? 'n/a' : `${((100 * row.query.medianMs) / reference).toFixed(0)}%`;
+      return `| ${row.size.toLocaleString('en-US')} | ${row.query.medianMs.toFixed(2)} | ${row.query.p99Ms.toFixed(2)} | ${reference?.toFixed(2) ?? 'n/a'} | ${share} | ${row.search.medianMs.toFixed(2)} | ${row.wordsSearch.medianMs.toFixed(2)} | ${row.embedPerToolMs.toFixed(1)} |`;
+    }),
+    '',
+  ];
 }
 
 function format(value: number): string {

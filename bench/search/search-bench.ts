@@ -8,7 +8,9 @@ import type { BenchModule } from '../bench-module.ts';
 import { REPOSITORY_ROOT, resolveDataRoot } from './data-root.ts';
 import { loadHeldOutSets, loadTuningSets, speedToolPool } from './datasets/benchmark-sets.ts';
 import { measureQuality } from './measure-quality.ts';
+import { measureMeaningSpeed } from './measure-meaning-speed.ts';
 import { measureSpeed, type SpeedSubject } from './measure-speed.ts';
+import { createSemanticRanker } from '../../src/catalog/semantic-ranker.ts';
 import { buildMiniSearch, miniSearchRanker } from './rankers/minisearch-ranker.ts';
 import { referenceBm25Ranker } from './rankers/reference-bm25-ranker.ts';
 import { toolSearchRanker } from './rankers/tool-search-ranker.ts';
@@ -42,8 +44,20 @@ export const searchBench: BenchModule = {
     const heldOut = loadHeldOutSets(dataRoot);
     const tuning = loadTuningSets(dataRoot);
     const rankers = [toolSearchRanker, referenceBm25Ranker, miniSearchRanker];
-    // The opt-in ranking by meaning (tool-search/sentence-encoder), reported beside the default.
-    if (!skipQuality && !argv.includes('--skip-meaning')) rankers.push(byMeaningRanker(BY_MEANING_NAME, await loadSentenceEncoder()));
+    // The opt-in ranking by meaning (tool-search/sentence-encoder), reported beside the default. One
+    // ranker serves the quality and speed runs, so that a tool text is embedded once (its cache is
+    // keyed on text). A failure to rank by meaning stops the bench rather than timing words alone.
+    const encoder = argv.includes('--skip-meaning') ? undefined : await loadSentenceEncoder();
+    const semantic =
+      encoder === undefined
+        ? undefined
+        : createSemanticRanker(encoder, {
+            maxCachedTexts: 500_000,
+            onError: (error) => {
+              throw error;
+            },
+          });
+    if (!skipQuality && semantic !== undefined) rankers.push(byMeaningRanker(BY_MEANING_NAME, semantic));
     const quality = skipQuality ? [] : await measureQuality([...heldOut, ...tuning], rankers);
     const pool = speedToolPool(heldOut, dataRoot);
     const queries = shuffled(
@@ -51,13 +65,15 @@ export const searchBench: BenchModule = {
       createSeededRandom(11),
     ).slice(0, SPEED_QUERY_COUNT);
     const speed = skipSpeed ? [] : measureSpeed(speedSubjects(), pool, queries);
+    const meaningSpeed = skipSpeed || semantic === undefined ? [] : await measureMeaningSpeed(BY_MEANING_NAME, semantic, pool, queries);
+    await encoder?.close();
     const stamp = runStamp();
-    const report = renderReport(quality, speed, stamp);
+    const report = renderReport(quality, speed, stamp, meaningSpeed);
     process.stdout.write(`${report}\n`);
     if (skipSpeed || skipQuality) return;
     mkdirSync(SEARCH_RESULTS_FOLDER, { recursive: true });
     writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.md'), report);
-    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.json'), `${JSON.stringify({ stamp, quality, speed }, null, 2)}\n`);
+    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.json'), `${JSON.stringify({ stamp, quality, speed, meaningSpeed }, null, 2)}\n`);
     const heldOutNames = new Set(heldOut.map((dataset) => dataset.name));
     const chart = renderChart(
       quality.filter((row) => heldOutNames.has(row.dataset)),

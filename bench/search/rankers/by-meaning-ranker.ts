@@ -1,16 +1,15 @@
 import { buildSearchIndex } from '../../../src/catalog/build-search-index.ts';
 import { searchIndex } from '../../../src/catalog/search-tools.ts';
-import { createSemanticRanker, type TextEmbedder } from '../../../src/catalog/semantic-ranker.ts';
+import type { SemanticRanker } from '../../../src/catalog/semantic-ranker.ts';
 import type { Ranker } from '../ranker.ts';
 
 /**
  * This library's search fused with a semantic ranker over `embedder`, as tool_search runs it with the
  * `semantic` session option (searchToolsByMeaning), except that every query's ranking by meaning is
- * computed before the queries are answered (the bench times no query here). One ranker serves every catalog, so tool texts
- * that two data sets share are embedded once (its cache is keyed on text).
+ * computed before the queries are answered (measureMeaningSpeed times queries). One ranker serves every
+ * catalog, so tool texts that two data sets share are embedded once (its cache is keyed on text).
  */
-export function byMeaningRanker(name: string, embedder: TextEmbedder): Ranker {
-  const semantic = createSemanticRanker(embedder, { maxCachedTexts: 200_000 });
+export function byMeaningRanker(name: string, semantic: SemanticRanker): Ranker {
   return {
     name,
     async prepare(tools, queries) {
