@@ -1,15 +1,17 @@
 import type { QualityRow } from './measure-quality.ts';
+import type { MeaningSpeedRow } from './measure-meaning-speed.ts';
 import type { SpeedRow } from './measure-speed.ts';
 
 const WIDTH = 1000;
-const HEIGHT = 440;
+const HEIGHT = 460;
 const COLORS = ['#1f6feb', '#9a6700', '#8250df', '#1a7f37'];
 
 /**
  * An SVG picture of a bench run: recall@5 per data set for each ranker (left), and median query and
- * build time (again and first) against catalog size on log-log axes for each engine (right). Plain SVG 1.1, no scripts.
+ * build time (again and first) against catalog size on log-log axes for each engine, plus the query time
+ * of the opt-in search by meaning (right). Plain SVG 1.1, no scripts.
  */
-export function renderChart(quality: readonly QualityRow[], speed: readonly SpeedRow[], caption: string): string {
+export function renderChart(quality: readonly QualityRow[], speed: readonly SpeedRow[], caption: string, meaningSpeed: readonly MeaningSpeedRow[] = []): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
@@ -18,7 +20,7 @@ export function renderChart(quality: readonly QualityRow[], speed: readonly Spee
     `<text x="20" y="${HEIGHT - 8}" fill="#57606a">${escapeXml(caption)}</text>`,
   ];
   parts.push(...renderQualityBars(quality));
-  parts.push(...renderLatencyLines(speed));
+  parts.push(...renderLatencyLines(speed, meaningSpeed));
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }
@@ -63,10 +65,13 @@ function renderQualityBars(quality: readonly QualityRow[]): string[] {
   return parts;
 }
 
-function renderLatencyLines(speed: readonly SpeedRow[]): string[] {
+function renderLatencyLines(speed: readonly SpeedRow[], meaningSpeed: readonly MeaningSpeedRow[]): string[] {
   const subjects = [...new Set(speed.map((row) => row.subject))];
   const sizes = [...new Set(speed.map((row) => row.size))].sort((left, right) => left - right);
-  const values = speed.flatMap((row) => [row.query.medianMs, row.build.medianMs, row.firstBuild.medianMs]).filter((value) => value > 0);
+  const values = [
+    ...speed.flatMap((row) => [row.query.medianMs, row.build.medianMs, row.firstBuild.medianMs]),
+    ...meaningSpeed.map((row) => row.query.medianMs),
+  ].filter((value) => value > 0);
   const minimum = Math.pow(10, Math.floor(Math.log10(Math.min(...values, 1))));
   const maximum = Math.pow(10, Math.ceil(Math.log10(Math.max(...values, 1))));
   const left = 650;
@@ -99,6 +104,16 @@ function renderLatencyLines(speed: readonly SpeedRow[]): string[] {
     parts.push(`<line x1="${left}" x2="${left + 22}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="${color}" stroke-width="2"/>`);
     parts.push(`<text x="${left + 26}" y="${legendY}">${escapeXml(subject)}</text>`);
   });
+  if (meaningSpeed.length > 0) {
+    // The search by meaning's query line, in its ranker's colour on the left panel.
+    const color = COLORS[3]!;
+    const rows = [...meaningSpeed].sort((left, right) => left.size - right.size);
+    const points = rows.map((row) => `${xOf(row.size).toFixed(1)},${yOf(row.query.medianMs).toFixed(1)}`).join(' ');
+    parts.push(`<polyline points="${points}" fill="none" stroke="${color}" stroke-width="2"/>`);
+    const legendY = top + height + 52 + subjects.length * 16;
+    parts.push(`<line x1="${left}" x2="${left + 22}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="${color}" stroke-width="2"/>`);
+    parts.push(`<text x="${left + 26}" y="${legendY}">${escapeXml(`${rows[0]!.subject}, query`)}</text>`);
+  }
   // The line styles, beside the engines (the caption runs along the bottom edge).
   parts.push(`<text x="${left + 150}" y="${top + height + 52}" fill="#57606a">query solid, build dashed,</text>`);
   parts.push(`<text x="${left + 150}" y="${top + height + 68}" fill="#57606a">first build dotted</text>`);

@@ -79,6 +79,7 @@ export const searchBench: BenchModule = {
       quality.filter((row) => heldOutNames.has(row.dataset)),
       speed,
       `npm run bench, ${stamp.date}, commit ${stamp.commit}, ${stamp.machine}`,
+      meaningSpeed,
     );
     writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.svg'), chart);
     process.stderr.write(`Wrote ${join('bench', 'results')}/search.md, search.json, search.svg\n`);
