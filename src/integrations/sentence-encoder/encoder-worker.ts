@@ -3,34 +3,44 @@ import { createEagerEncoder } from './eager-encoder.ts';
 import type { SentenceEncoder } from './index.ts';
 
 /**
- * The worker's code, run as a CommonJS script (`eval`), so that it needs no file of its own in either
- * the TypeScript sources or the build; createEagerEncoder's source is spliced in (it is self-contained
- * for that). It loads the model from the absolute module paths it is given and answers `{id, texts}`
- * with `{id, vectors}` or `{id, error}`; `{ready}` or `{loadError}` first.
+ * The worker's code, run from a string (`eval`), so that it needs no file of its own in either the
+ * TypeScript sources or the build; createEagerEncoder's source is spliced in (it is self-contained for
+ * that). It only uses dynamic import(), which works whether Node runs it as a CommonJS script (the
+ * default) or as a module (a parent started with --input-type=module passes that on). It loads the
+ * model from the absolute module paths it is given and answers `{id, texts}` with `{id, vectors}` or
+ * `{id, error}`; `{ready}` or `{loadError}` first.
  */
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const tf = require(workerData.core);
-const { initModel } = require(workerData.embeddings);
-const { modelSource } = require(workerData.weights);
-const createEagerEncoder = ${createEagerEncoder.toString()};
-// The graph's own executor spends more time between its 256 nodes than in them; the eager encoder
-// computes the same vectors (to about 1e-6) in half the time for a request-sized text.
-const loading = initModel(modelSource).then((model) => ({ tokenizer: model.tokenizer, encode: createEagerEncoder(tf, model.model) }));
-loading.then(
-  () => parentPort.postMessage({ ready: true }),
-  (error) => parentPort.postMessage({ loadError: String((error && error.message) || error) }),
-);
-parentPort.on('message', async ({ id, texts }) => {
-  try {
-    const { tokenizer, encode } = await loading;
-    // One text at a time: a batch would be padded to its longest text.
-    const vectors = texts.map((text) => encode(tokenizer.encode(text)));
-    parentPort.postMessage({ id, vectors });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String((error && error.message) || error) });
-  }
-});
+(async () => {
+  const { parentPort, workerData } = await import('node:worker_threads');
+  const message = (error) => String((error && error.message) || error);
+  // The graph's own executor spends more time between its 256 nodes than in them; the eager encoder
+  // computes the same vectors (to about 1e-6) in half the time for a request-sized text.
+  const createEagerEncoder = ${createEagerEncoder.toString()};
+  const loading = (async () => {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(workerData.embeddings);
+    const tf = require(workerData.core);
+    const { initModel } = require(workerData.embeddings);
+    const { modelSource } = require(workerData.weights);
+    const model = await initModel(modelSource);
+    return { tokenizer: model.tokenizer, encode: createEagerEncoder(tf, model.model) };
+  })();
+  parentPort.on('message', async ({ id, texts }) => {
+    try {
+      const { tokenizer, encode } = await loading;
+      // One text at a time: a batch would be padded to its longest text.
+      const vectors = texts.map((text) => encode(tokenizer.encode(text)));
+      parentPort.postMessage({ id, vectors });
+    } catch (error) {
+      parentPort.postMessage({ id, error: message(error) });
+    }
+  });
+  loading.then(
+    () => parentPort.postMessage({ ready: true }),
+    (error) => parentPort.postMessage({ loadError: message(error) }),
+  );
+})();
 `;
 
 interface WorkerReply {
