@@ -19,9 +19,9 @@ export interface SentenceEncoder extends TextEmbedder {
 
 /**
  * Starts the encoder in a worker thread and waits until its model is loaded (about a second: 28 MB of
- * weights from node_modules). The thread matters: the model computes synchronously, about 35 ms per
- * tool text here, and embedding a catalog of hundreds of tools on the caller's thread would stall
- * everything else it serves (a gateway's other requests) for seconds. Throws a ToolSearchError (code
+ * weights from node_modules). The thread matters: the model computes synchronously, 10 to 26 ms per
+ * tool text here (longer texts cost more), and embedding a catalog of hundreds of tools on the
+ * caller's thread would stall everything else it serves (a gateway's other requests) for seconds. Throws a ToolSearchError (code
  * `missing_dependency`) naming the npm command when the packages are not installed.
  */
 export async function loadSentenceEncoder(): Promise<SentenceEncoder> {
