@@ -68,17 +68,11 @@ function describe(value: unknown): string {
 
 function createJsMatrix(rows: number, dimensions: number): VectorMatrix {
   const data = new Float32Array(rows * dimensions);
-  return {
+  return withChecks(
     rows,
     dimensions,
-    setRow(row, vector) {
-      checkRow(row, rows);
-      checkVector('vector', vector, dimensions);
-      data.set(vector, row * dimensions);
-    },
-    dotAll(query, out) {
-      checkVector('query', query, dimensions);
-      checkOut(out, rows);
+    (row, vector) => data.set(vector, row * dimensions),
+    (query, out) => {
       const whole = dimensions - (dimensions % 4);
       for (let row = 0, base = 0; row < rows; row++, base += dimensions) {
         let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
@@ -92,6 +86,29 @@ function createJsMatrix(rows: number, dimensions: number): VectorMatrix {
         for (; i < dimensions; i++) s0 += data[base + i]! * query[i]!;
         out[row] = s0 + s1 + (s2 + s3);
       }
+    },
+  );
+}
+
+/** A VectorMatrix whose methods check their arguments, then call an implementation's unchecked ones. */
+function withChecks(
+  rows: number,
+  dimensions: number,
+  store: (row: number, vector: Float32Array) => void,
+  dots: (query: Float32Array, out: Float64Array) => void,
+): VectorMatrix {
+  return {
+    rows,
+    dimensions,
+    setRow(row, vector) {
+      checkRow(row, rows);
+      checkVector('vector', vector, dimensions);
+      store(row, vector);
+    },
+    dotAll(query, out) {
+      checkVector('query', query, dimensions);
+      checkOut(out, rows);
+      dots(query, out);
     },
   };
 }
@@ -164,24 +181,18 @@ function createWasmMatrix({ api, module }: WasmKernel, rows: number, dimensions:
   const queryAt = 0;
   const scores = floats.subarray(outAt / 4, outAt / 4 + rows);
 
-  return {
+  return withChecks(
     rows,
     dimensions,
-    setRow(row, vector) {
-      checkRow(row, rows);
-      checkVector('vector', vector, dimensions);
-      floats.set(vector, (matrixAt + row * rowBytes) / 4); // the padding floats stay 0 from creation
-    },
-    dotAll(query, out) {
-      checkVector('query', query, dimensions);
-      checkOut(out, rows);
+    (row, vector) => floats.set(vector, (matrixAt + row * rowBytes) / 4), // the padding floats stay 0 from creation
+    (query, out) => {
       floats.set(query, queryAt / 4);
       // Addresses above 2^31 reach wasm as negative i32s with the same bits, which the kernel treats
       // as unsigned (memory addressing and its only comparisons are equality tests).
       kernelDotAll(matrixAt, queryAt, outAt, rows, rowBytes);
       out.set(scores); // widens each f32 score to f64
     },
-  };
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
