@@ -126,7 +126,9 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
       matrix.setRow(row, vector);
     });
     matrices.push({ texts, matrix });
-    if (matrices.length > CACHED_MATRICES) matrices.shift();
+    // The least recently used go first beyond the budget; the newest always stays.
+    let rows = matrices.reduce((sum, entry) => sum + entry.matrix.rows, 0);
+    while (matrices.length > 1 && rows > CACHED_MATRIX_ROWS) rows -= matrices.shift()!.matrix.rows;
     return matrix;
   };
 
@@ -192,10 +194,10 @@ function sameTexts(left: readonly string[], right: readonly string[]): boolean {
 }
 
 /**
- * Catalog matrices kept: one per catalog a process searches at a time (a gateway's sessions usually
- * share one); 10,000 tools of 512 dimensions take 20 MB.
+ * Rows of the catalog matrices kept, over all catalogs: a process usually searches one catalog at a
+ * time (a gateway's sessions share theirs), and 100,000 rows of 512 dimensions take 200 MB.
  */
-const CACHED_MATRICES = 4;
+const CACHED_MATRIX_ROWS = 100_000;
 
 /** Drops the oldest entries (Map keeps insertion order) beyond `limit`, never one of `keep`. */
 function evictOldest(cache: Map<string, unknown>, limit: number, keep: ReadonlySet<string>): void {
