@@ -1,7 +1,15 @@
 import type { Tool } from '../tools/tool.ts';
 import { selectTop } from './select-top.ts';
 import { embeddingTextOf } from './embedding-text.ts';
+import { createVectorCache } from './vector-cache.ts';
 import { createVectorMatrix, type VectorMatrix } from './vector-matrix.ts';
+
+/**
+ * What texts are embedded for: a search's query, which a search is waiting for, or tool texts, which
+ * are embedded ahead of searches. An embedder may ignore it; the local sentence encoder embeds queries
+ * ahead of tool texts, and a hosted API may pass it on as its input type (query or document).
+ */
+export type EmbeddingPurpose = 'query' | 'tools';
 
 /**
  * Turns texts into vectors whose cosine says how alike their meanings are: a local sentence encoder
@@ -9,7 +17,7 @@ import { createVectorMatrix, type VectorMatrix } from './vector-matrix.ts';
  * one length.
  */
 export interface TextEmbedder {
-  embed(texts: readonly string[]): Promise<readonly ArrayLike<number>[]>;
+  embed(texts: readonly string[], purpose?: EmbeddingPurpose): Promise<readonly ArrayLike<number>[]>;
 }
 
 export interface SemanticRankerOptions {
@@ -26,12 +34,14 @@ export interface SemanticRankerOptions {
   readonly wordsLeadRatio?: number;
   /** How many tools of each ranking take part in the fusion. @default 30 */
   readonly depth?: number;
-  /** Texts whose vectors are kept (tool texts and queries); the oldest go first beyond it. @default 50000 */
+  /** Tool texts whose vectors are kept (and as many queries, at most 1,000); the oldest go first beyond it. @default 50000 */
   readonly maxCachedTexts?: number;
   /**
    * How long a search waits for vectors before it ranks by words alone; the embedding goes on and its
    * vectors serve later searches (a first search over hundreds of never-seen tools would otherwise
-   * keep the model waiting). @default 5000
+   * keep the model waiting). A search waits only for the query and for tool texts it is the first to
+   * ask for: tools already being embedded (by `warm`, or an earlier search) are left out of the
+   * ranking by meaning until their vectors come. @default 5000
    */
   readonly timeoutMs?: number;
   /** Told when embedding fails or times out; the search then ranks by words alone. */
@@ -57,13 +67,13 @@ export interface SemanticRanker {
   warm(tools: readonly Tool[]): Promise<void>;
 }
 
-/** Texts embedded per call to the embedder. */
-const BATCH_SIZE = 64;
+/** Queries whose vectors are kept, at most (a repeated query is rare; its embedding is cheap next to a catalog's). */
+const MAX_CACHED_QUERIES = 1_000;
 
 /**
- * A ranker over `embedder` with a vector cache keyed on the text embedded, never on a catalog or a
+ * A ranker over `embedder` with vector caches keyed on the text embedded, never on a catalog or a
  * session (SPEC.md: the catalog is rebuilt at every assembly; a tool whose text is unchanged is never
- * embedded twice). Concurrent requests for one text share one embedding.
+ * embedded twice).
  */
 export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRankerOptions = {}): SemanticRanker {
   const weight = options.weight ?? 1;
@@ -75,61 +85,36 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
   if (!(wordsLeadRatio >= 1)) throw new RangeError(`semantic wordsLeadRatio must be a number >= 1 (Infinity to turn it off), got ${wordsLeadRatio}`);
   if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`semantic depth must be a whole number >= 1, got ${depth}`);
   if (!(timeoutMs > 0)) throw new RangeError(`semantic timeoutMs must be a number > 0, got ${timeoutMs}`);
-  // text -> its vector's promise, and the vector itself once it has come (read without awaiting).
-  const cache = new Map<string, { readonly promise: Promise<Float32Array>; vector?: Float32Array }>();
-
-  const vectorsOf = (texts: readonly string[]): Promise<Float32Array[]> => {
-    const missing = [...new Set(texts.filter((text) => !cache.has(text)))];
-    for (let start = 0; start < missing.length; start += BATCH_SIZE) {
-      const batch = missing.slice(start, start + BATCH_SIZE);
-      const embedded = embedder.embed(batch).then((result) => checkedVectors(result, batch.length));
-      batch.forEach((text, position) => {
-        const entry: { promise: Promise<Float32Array>; vector?: Float32Array } = { promise: embedded.then((all) => all[position]!) };
-        entry.promise.then(
-          (vector) => (entry.vector = vector),
-          // A failed embedding is not cached: the next search tries again.
-          () => cache.get(text) === entry && cache.delete(text),
-        );
-        cache.set(text, entry);
-      });
-    }
-    const pending = texts.map((text) => cache.get(text)!.promise);
-    evictOldest(cache, maxCachedTexts, new Set(texts));
-    return Promise.all(pending);
-  };
-
-  /** The vectors of `texts` if all have come, without a promise per text (a catalog has thousands). */
-  const readyVectors = (texts: readonly string[]): Float32Array[] | undefined => {
-    const ready: Float32Array[] = [];
-    for (const text of texts) {
-      const vector = cache.get(text)?.vector;
-      if (vector === undefined) return undefined;
-      ready.push(vector);
-    }
-    return ready;
-  };
+  const toolVectors = createVectorCache(embedder, 'tools', maxCachedTexts);
+  const queryVectors = createVectorCache(embedder, 'query', Math.min(maxCachedTexts, MAX_CACHED_QUERIES));
 
   // The last catalogs' vectors as one matrix each, most recent last: a catalog is rebuilt at every
   // assembly (SPEC.md), so they are found by their texts, not by the tool list's identity.
   const matrices: { readonly texts: readonly string[]; readonly matrix: VectorMatrix }[] = [];
-  const matrixOf = async (texts: readonly string[]): Promise<VectorMatrix> => {
-    const found = matrices.findIndex((entry) => sameTexts(entry.texts, texts));
-    if (found >= 0) {
-      const [entry] = matrices.splice(found, 1);
-      matrices.push(entry!);
-      return entry!.matrix;
-    }
-    const vectors = readyVectors(texts) ?? (await vectorsOf(texts));
-    const matrix = createVectorMatrix(vectors.length, vectors[0]!.length);
-    vectors.forEach((vector, row) => {
-      if (vector.length !== matrix.dimensions) throw mismatchedDimensions(vector.length, matrix.dimensions);
-      matrix.setRow(row, vector);
-    });
+  const keep = (texts: readonly string[], matrix: VectorMatrix): VectorMatrix => {
     matrices.push({ texts, matrix });
     // The least recently used go first beyond the budget; the newest always stays.
     let rows = matrices.reduce((sum, entry) => sum + entry.matrix.rows, 0);
     while (matrices.length > 1 && rows > CACHED_MATRIX_ROWS) rows -= matrices.shift()!.matrix.rows;
     return matrix;
+  };
+
+  /**
+   * The catalog's vectors as a matrix, and which tool each row is (absent: row i is tool i). Waits for
+   * tool texts nobody asked for yet; while some are still on their way, the rows are the tools whose
+   * vectors have come (a gateway's searches during its warm-up must not wait for the whole catalog).
+   */
+  const catalogMatrix = async (texts: readonly string[]): Promise<{ matrix: VectorMatrix; positions?: number[] }> => {
+    const found = matrices.findIndex((entry) => sameTexts(entry.texts, texts));
+    if (found >= 0) {
+      const [entry] = matrices.splice(found, 1);
+      matrices.push(entry!);
+      return { matrix: entry!.matrix };
+    }
+    if (texts.some((text) => !toolVectors.has(text))) await toolVectors.vectorsOf(texts);
+    const positions = texts.flatMap((text, position) => (toolVectors.ready(text) === undefined ? [] : [position]));
+    const matrix = matrixOf(positions.map((position) => toolVectors.ready(texts[position]!)!));
+    return positions.length === texts.length ? { matrix: keep(texts, matrix) } : { matrix, positions };
   };
 
   return {
@@ -144,42 +129,38 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
       if (tools.length === 0) return [];
       // The query goes to the embedder first, so that it embeds while the catalog's matrix is found
       // (and, in searchIndexByMeaning, while the words-based ranking is computed).
-      const queryVector = vectorsOf([query]);
+      const queryVector = queryVectors.vectorsOf([query]);
       // Awaited below unless the catalog's vectors fail first; never an unhandled rejection.
       queryVector.catch(() => undefined);
-      const matrix = await matrixOf(tools.map(embeddingTextOf));
+      const { matrix, positions } = await catalogMatrix(tools.map(embeddingTextOf));
+      if (matrix.rows === 0) return [];
       const [vector] = await queryVector;
       if (vector!.length !== matrix.dimensions) throw mismatchedDimensions(vector!.length, matrix.dimensions);
-      const dots = new Float64Array(tools.length);
+      const dots = new Float64Array(matrix.rows);
       matrix.dotAll(vector!, dots);
       // 1 + cosine: positive for selectTop, which keeps the best `depth` in one pass and breaks ties by
-      // name, then toolset, so the order never depends on the input's.
-      for (let position = 0; position < dots.length; position++) dots[position]! += 1;
-      return selectTop(tools, dots, depth);
+      // name, then toolset, so the order never depends on the input's; a tool without a vector scores 0.
+      const similarities = positions === undefined ? dots : new Float64Array(tools.length);
+      for (let row = 0; row < dots.length; row++) similarities[positions?.[row] ?? row] = 1 + dots[row]!;
+      return selectTop(tools, similarities, depth);
     },
     embedAhead(query) {
-      vectorsOf([query]).catch(() => undefined);
+      queryVectors.vectorsOf([query]).catch(() => undefined);
     },
     async warm(tools) {
-      await vectorsOf(tools.map(embeddingTextOf));
+      await toolVectors.vectorsOf(tools.map(embeddingTextOf));
     },
   };
 }
 
-/** Unit-length copies of the embedder's vectors, after checking there is one finite vector per text. */
-function checkedVectors(result: readonly ArrayLike<number>[], expected: number): Float32Array[] {
-  if (!Array.isArray(result) || result.length !== expected) {
-    throw new TypeError(`the embedder returned ${Array.isArray(result) ? result.length : 'no array of'} vectors for ${expected} texts`);
-  }
-  return result.map((vector) => {
-    const copy = Float32Array.from(vector);
-    let norm = 0;
-    for (const value of copy) norm += value * value;
-    if (copy.length === 0 || !Number.isFinite(norm)) throw new TypeError('the embedder returned an empty or non-finite vector');
-    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let index = 0; index < copy.length; index++) copy[index]! *= scale;
-    return copy;
+/** `vectors` (unit length, at least one) as the rows of one matrix. */
+function matrixOf(vectors: readonly Float32Array[]): VectorMatrix {
+  const matrix = createVectorMatrix(vectors.length, vectors[0]?.length ?? 0);
+  vectors.forEach((vector, row) => {
+    if (vector.length !== matrix.dimensions) throw mismatchedDimensions(vector.length, matrix.dimensions);
+    matrix.setRow(row, vector);
   });
+  return matrix;
 }
 
 function mismatchedDimensions(left: number, right: number): TypeError {
@@ -198,12 +179,3 @@ function sameTexts(left: readonly string[], right: readonly string[]): boolean {
  * time (a gateway's sessions share theirs), and 100,000 rows of 512 dimensions take 200 MB.
  */
 const CACHED_MATRIX_ROWS = 100_000;
-
-/** Drops the oldest entries (Map keeps insertion order) beyond `limit`, never one of `keep`. */
-function evictOldest(cache: Map<string, unknown>, limit: number, keep: ReadonlySet<string>): void {
-  if (cache.size <= limit) return;
-  for (const key of cache.keys()) {
-    if (cache.size <= limit) return;
-    if (!keep.has(key)) cache.delete(key);
-  }
-}

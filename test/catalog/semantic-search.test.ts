@@ -105,6 +105,40 @@ describe('search by meaning (a semantic ranker fused with the words-based rankin
     assert.equal(names(await searchToolsByMeaning(tools, query, 1, ranker))[0], 'get_current_weather');
   });
 
+  it('does not wait for tools still being embedded: meaning ranks those whose vectors have come', async () => {
+    const inner = conceptEmbedder();
+    const purposes: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let gated = false;
+    const embedder: TextEmbedder = {
+      async embed(texts, purpose) {
+        purposes.push(`${purpose}:${texts.length}`);
+        if (purpose === 'tools' && gated) await gate;
+        return inner.embed(texts);
+      },
+    };
+    const errors: string[] = [];
+    const ranker = createSemanticRanker(embedder, { wordsLeadRatio: Infinity, onError: (error) => errors.push(error.message) });
+    const weather = tools.filter((tool) => tool.name === 'get_current_weather');
+    await ranker.warm(weather);
+    gated = true;
+    // Shares no word with the query, only its meaning ("forecast" is the umbrella axis).
+    const forecast = makeTool('rain_outlook', 'Forecast for rain.');
+    assert.deepEqual(searchTools([...tools, forecast], 'umbrella needed', 2), []);
+    void ranker.warm([...tools, forecast]); // a warm-up under way: every text but the weather tool's is on its way
+    // Never released before this search returns: it ranks by meaning over what it has.
+    const during = await searchToolsByMeaning([...tools, forecast], 'umbrella needed', 2, ranker);
+    assert.deepEqual(names(during), ['get_current_weather']);
+    release();
+    await ranker.warm([...tools, forecast]);
+    // Equal cosines: by name.
+    assert.deepEqual(names(await searchToolsByMeaning([...tools, forecast], 'umbrella needed', 2, ranker)), ['get_current_weather', 'rain_outlook']);
+    assert.deepEqual(errors, []);
+    // The query once (cached for the second search), each tool text once.
+    assert.deepEqual(purposes, ['tools:1', `tools:${tools.length}`, 'query:1']);
+  });
+
   it('reports a query vector whose length differs from the tools\' and ranks by words alone', async () => {
     const errors: string[] = [];
     const uneven: TextEmbedder = { embed: async (texts) => texts.map((text) => (text.includes(':') ? [1, 0, 0] : [1, 0])) };
