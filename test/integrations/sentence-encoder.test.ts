@@ -66,6 +66,18 @@ describe('the local sentence encoder (tool-search/sentence-encoder)', () => {
     assert.ok(ticks > 0, 'the event loop never ran while the encoder worked');
   });
 
+  it('embeds a query ahead of a catalog already waiting, to the same vector as alone', async () => {
+    const query = 'who won the world series in 2020';
+    const [alone] = await encoder.embed([query], 'query');
+    let catalogDone = false;
+    const catalogTexts = Array.from({ length: 80 }, (_, index) => `tool ${index}: looks up facts about sports, seasons, leagues and their champions`);
+    const embedding = encoder.embed(catalogTexts, 'tools').then((vectors) => ((catalogDone = true), vectors));
+    const [urgent] = await encoder.embed([query], 'query');
+    assert.equal(catalogDone, false, 'the query waited for the whole catalog');
+    assert.deepEqual(Array.from(urgent!), Array.from(alone!));
+    assert.equal((await embedding).length, catalogTexts.length);
+  });
+
   it('rejects with a clear message once closed', async () => {
     const closing = await loadSentenceEncoder();
     await closing.close();

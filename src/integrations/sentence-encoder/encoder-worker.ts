@@ -7,8 +7,8 @@ import type { SentenceEncoder } from './index.ts';
  * TypeScript sources or the build; createEagerEncoder's source is spliced in (it is self-contained for
  * that). It only uses dynamic import(), which works whether Node runs it as a CommonJS script (the
  * default) or as a module (a parent started with --input-type=module passes that on). It loads the
- * model from the absolute module paths it is given and answers `{id, texts}` with `{id, vectors}` or
- * `{id, error}`; `{ready}` or `{loadError}` first.
+ * model from the absolute module paths it is given and answers `{id, texts, urgent}` with
+ * `{id, vectors}` or `{id, error}`, urgent requests first; `{ready}` or `{loadError}` first.
  */
 const WORKER_SOURCE = `
 (async () => {
@@ -26,15 +26,42 @@ const WORKER_SOURCE = `
     const model = await initModel(modelSource);
     return { tokenizer: model.tokenizer, encode: createEagerEncoder(tf, model.model) };
   })();
-  parentPort.on('message', async ({ id, texts }) => {
+  // Requests waiting, one text embedded at a time: a query (urgent) goes before every tool text, even
+  // in the middle of a catalog's batch, so that a search never waits behind a warm-up.
+  const jobs = [];
+  let pumping = false;
+  const pump = async () => {
+    pumping = true;
     try {
       const { tokenizer, encode } = await loading;
-      // One text at a time: a batch would be padded to its longest text.
-      const vectors = texts.map((text) => encode(tokenizer.encode(text)));
-      parentPort.postMessage({ id, vectors });
+      while (jobs.length > 0) {
+        const job = jobs[0];
+        try {
+          if (job.vectors.length < job.texts.length) job.vectors.push(encode(tokenizer.encode(job.texts[job.vectors.length])));
+        } catch (error) {
+          jobs.shift();
+          parentPort.postMessage({ id: job.id, error: message(error) });
+          continue;
+        }
+        if (job.vectors.length === job.texts.length) {
+          jobs.shift();
+          parentPort.postMessage({ id: job.id, vectors: job.vectors });
+        }
+        // Lets messages in between texts.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     } catch (error) {
-      parentPort.postMessage({ id, error: message(error) });
+      for (const job of jobs.splice(0)) parentPort.postMessage({ id: job.id, error: message(error) });
+    } finally {
+      pumping = false;
     }
+  };
+  parentPort.on('message', ({ id, texts, urgent }) => {
+    const job = { id, texts, urgent, vectors: [] };
+    const firstNotUrgent = urgent ? jobs.findIndex((queued) => !queued.urgent) : -1;
+    if (firstNotUrgent >= 0) jobs.splice(firstNotUrgent, 0, job);
+    else jobs.push(job);
+    if (!pumping) void pump();
   });
   loading.then(
     () => parentPort.postMessage({ ready: true }),
@@ -110,14 +137,14 @@ export function startEncoderWorker(modules: { readonly core: string; readonly em
     });
 
     const encoder: SentenceEncoder = {
-      embed(texts) {
+      embed(texts, purpose) {
         if (texts.length === 0) return Promise.resolve([]);
         if (stopped !== undefined) return Promise.reject(stopped);
         const id = nextId++;
         return new Promise<Float32Array[]>((resolve, reject) => {
           pending.set(id, { resolve, reject });
           updateRef();
-          worker.postMessage({ id, texts: [...texts] });
+          worker.postMessage({ id, texts: [...texts], urgent: purpose === 'query' });
         });
       },
       async close() {
