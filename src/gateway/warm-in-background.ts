@@ -4,16 +4,20 @@ import type { Tool } from '../tools/tool.ts';
 
 /**
  * Returns a function that embeds a tool list with `ranker.warm` without waiting for it, so that the
- * first tool_search after the upstream tools (re)load finds their vectors ready instead of spending
- * its timeout on them. It never throws and never rejects: a failure is one warning line on `log`
- * (searches then embed on demand, or rank by words alone). Overlapping calls are fine: the ranker
- * shares one embedding per text.
+ * searches after the upstream tools (re)load find their vectors ready; searches meanwhile rank by
+ * meaning over the tools already embedded, and by words. Each warm-up ends in one line on `log`: the
+ * tools ready, or a warning (searches then embed on demand, or rank by words alone). It never throws
+ * and never rejects. Overlapping calls are fine: the ranker shares one embedding per text.
  */
 export function warmInBackground(ranker: SemanticRanker, log: (line: string) => void): (tools: readonly Tool[]) => void {
   return (tools) => {
     if (tools.length === 0) return;
-    void ranker.warm(tools).catch((error: unknown) => {
-      log(`warning: could not embed ${tools.length} tools for tool_search's ranking by meaning (${messageOf(error)}); searches will retry, ranking by words alone meanwhile`);
-    });
+    const started = performance.now();
+    ranker.warm(tools).then(
+      () => log(`tool_search ranks by meaning over all ${tools.length} searchable tools (embedded in ${((performance.now() - started) / 1000).toFixed(1)} s)`),
+      (error: unknown) => {
+        log(`warning: could not embed ${tools.length} tools for tool_search's ranking by meaning (${messageOf(error)}); searches will retry, ranking by words alone meanwhile`);
+      },
+    );
   };
 }

@@ -51,6 +51,8 @@ describe('tool-search serve --semantic', () => {
     assert.deepEqual(byWords, ['mcp_lookup_science_facts_get_weight', 'mcp_lookup_sports_ranking_get_champion'], 'the premise: by words, the weight tool comes first');
 
     await waitFor(() => logs.some((line) => line.includes(' ready: ')), 'the gateway to connect its server');
+    // Searches before the warm-up ends rank by meaning over the tools embedded so far.
+    await waitFor(() => logs.some((line) => /tool_search ranks by meaning over all 3 searchable tools \(embedded in [\d.]+ s\)$/.test(line)), 'the catalog embedded');
     const search = JSON.parse(firstText(await client.callTool({ name: 'tool_search', arguments: { query: MEANING_QUERY } })));
     assert.equal(search.total_available, 3);
     assert.equal(search.matches[0].name, 'mcp_lookup_sports_ranking_get_champion');
