@@ -78,6 +78,11 @@ describe('the local sentence encoder (tool-search/sentence-encoder)', () => {
     assert.equal((await embedding).length, catalogTexts.length);
   });
 
+  it('embeds with the eager encoder, which also takes the empty text the graph rejects', async () => {
+    const [empty] = await encoder.embed(['']);
+    assert.equal(empty!.length, 512);
+  });
+
   it('rejects with a clear message once closed', async () => {
     const closing = await loadSentenceEncoder();
     await closing.close();
