@@ -63,7 +63,10 @@ export interface SemanticRanker {
    * so that the two overlap); a failure here is left for that `rank` to report.
    */
   embedAhead(query: string): void;
-  /** Embeds the tools' texts not seen yet, so that the first search does not wait for them. */
+  /**
+   * Embeds the tools' texts not seen yet, ahead of searches; searches meanwhile rank by meaning over
+   * the tools whose vectors have come, without waiting for the rest.
+   */
   warm(tools: readonly Tool[]): Promise<void>;
 }
 
@@ -153,7 +156,7 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
   };
 }
 
-/** `vectors` (unit length, at least one) as the rows of one matrix. */
+/** `vectors` (unit length) as the rows of one matrix; none gives a matrix of no rows. */
 function matrixOf(vectors: readonly Float32Array[]): VectorMatrix {
   const matrix = createVectorMatrix(vectors.length, vectors[0]?.length ?? 0);
   vectors.forEach((vector, row) => {
