@@ -47,7 +47,7 @@ export const searchBench: BenchModule = {
     // The opt-in ranking by meaning (tool-search/sentence-encoder), reported beside the default. One
     // ranker serves the quality and speed runs, so that a tool text is embedded once (its cache is
     // keyed on text). A failure to rank by meaning stops the bench rather than timing words alone.
-    const encoder = argv.includes('--skip-meaning') ? undefined : await loadSentenceEncoder();
+    const encoder = argv.includes('--skip-meaning') || (skipQuality && skipSpeed) ? undefined : await loadSentenceEncoder();
     const semantic =
       encoder === undefined
         ? undefined
