@@ -4,7 +4,8 @@ import { fuseWithMeaning, rankByWords, searchIndex, type SearchMatch } from './s
 import type { SemanticRanker } from './semantic-ranker.ts';
 
 /**
- * {@link searchTools} with the words-based ranking fused with `ranker`'s ranking by meaning. When the
+ * {@link searchTools} with the words-based ranking fused with `ranker`'s ranking by meaning, for the
+ * queries the ranker applies to (SemanticRanker.appliesTo; the others rank by words alone). When the
  * ranker fails or has no vectors within its timeout, the search ranks by words alone (the failure goes
  * to the ranker's onError) rather than failing: a search result is never lost to the embedder.
  */
@@ -16,7 +17,7 @@ export function searchToolsByMeaning(
   options?: SearchOptions,
 ): Promise<SearchMatch[]> {
   // The query embeds while the index is built: at 10,000 tools the build takes longer than the embedding.
-  if (limit > 0 && tools.length > 0 && ranker.weight > 0) ranker.embedAhead(query);
+  if (limit > 0 && tools.length > 0 && ranker.appliesTo(query)) ranker.embedAhead(query);
   return searchIndexByMeaning(buildSearchIndex(tools, options), query, limit, ranker);
 }
 
@@ -25,7 +26,7 @@ export function searchToolsByMeaning(
  * before the words-based ranking is computed, so that the two overlap.
  */
 export async function searchIndexByMeaning(index: SearchIndex, query: string, limit: number, ranker: SemanticRanker): Promise<SearchMatch[]> {
-  if (limit <= 0 || index.tools.length === 0 || ranker.weight === 0) return searchIndex(index, query, limit);
+  if (limit <= 0 || index.tools.length === 0 || !ranker.appliesTo(query)) return searchIndex(index, query, limit);
   const byMeaning = ranker.rank(index.tools, query);
   // Read below, or dropped when words alone decide; never an unhandled rejection.
   byMeaning.catch(() => undefined);

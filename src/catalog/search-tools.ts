@@ -114,7 +114,7 @@ export function rankByWords(index: SearchIndex, query: string, limit: number, se
 export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking): SearchMatch[] {
   const { index, limit, depth, exactCount, specFirst } = words;
   // One vector of a multi-step request stands for none of its steps, so meaning counts less there.
-  const semanticWeight = semantic === undefined || semantic.documents.length === 0 ? 0 : semantic.weight / words.clauseCount;
+  const semanticWeight = semantic === undefined || semantic.documents.length === 0 ? 0 : semantic.weight / Math.max(1, words.clauseCount);
   let ranked = [...words.ranked];
   let reportedScores = words.scores;
   if (semanticWeight > 0) {

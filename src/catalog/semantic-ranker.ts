@@ -1,5 +1,7 @@
 import type { Tool } from '../tools/tool.ts';
+import { analyzeTokens } from './analyze-tokens.ts';
 import { selectTop } from './select-top.ts';
+import { tokenize } from './tokenize.ts';
 import { embeddingTextOf } from './embedding-text.ts';
 import { createVectorCache } from './vector-cache.ts';
 import { createVectorMatrix, type VectorMatrix } from './vector-matrix.ts';
@@ -54,6 +56,13 @@ export interface SemanticRanker {
   readonly wordsLeadRatio: number;
   readonly depth: number;
   readonly timeoutMs: number;
+  /**
+   * Whether a search for `query` ranks by meaning at all: a weight above 0, and a query with at least
+   * one word that is not a stop word. A query of punctuation or filler alone ("?", "and", "") means
+   * nothing to embed (words find nothing for it either); such a search ranks by words alone and the
+   * query is not embedded.
+   */
+  appliesTo(query: string): boolean;
   /** Passes a failure to the `onError` option (a no-op without one). */
   reportError(error: Error): void;
   /** Indexes into `tools`, best first, at most `depth` of them. */
@@ -125,6 +134,9 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
     wordsLeadRatio,
     depth,
     timeoutMs,
+    appliesTo(query) {
+      return weight > 0 && analyzeTokens(tokenize(query), new Map()).length > 0;
+    },
     reportError(error) {
       options.onError?.(error);
     },

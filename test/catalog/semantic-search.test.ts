@@ -172,6 +172,28 @@ describe('search by meaning (a semantic ranker fused with the words-based rankin
     assert.equal(names(await searchToolsByMeaning(tools, query, 3, ranker))[0], 'sports_get_champion');
   });
 
+  it('ranks a query with no word but stop words and punctuation by words alone, without embedding it', async () => {
+    const queries: string[] = [];
+    const base = conceptEmbedder();
+    const embedder: TextEmbedder = {
+      embed(texts, purpose) {
+        if (purpose === 'query') queries.push(...texts);
+        return base.embed(texts, purpose);
+      },
+    };
+    const ranker = createSemanticRanker(embedder);
+    for (const query of ['', ' , ; ', '?', 'and', 'what is it']) {
+      assert.equal(ranker.appliesTo(query), false, JSON.stringify(query));
+      const matches = await searchToolsByMeaning(tools, query, 3, ranker);
+      assert.deepEqual(matches, searchTools(tools, query, 3), JSON.stringify(query));
+      // A fused score would be finite; an unweighted one was Infinity (JSON null) for a query of no clause.
+      for (const match of matches) assert.ok(Number.isFinite(match.score), `${JSON.stringify(query)}: score ${match.score}`);
+    }
+    assert.deepEqual(queries, []);
+    assert.equal(ranker.appliesTo('who won the series'), true);
+    assert.equal(createSemanticRanker(embedder, { weight: 0 }).appliesTo('who won the series'), false);
+  });
+
   it('refuses nonsensical options with the option named', () => {
     const embedder = conceptEmbedder();
     assert.throws(() => createSemanticRanker(embedder, { weight: -1 }), /semantic weight/);
