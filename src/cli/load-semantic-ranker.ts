@@ -1,11 +1,13 @@
 import { createSemanticRanker, type SemanticRanker } from '../catalog/semantic-ranker.ts';
 import { firstLineOf } from '../errors/message-of.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
-import { loadSentenceEncoder } from '../integrations/sentence-encoder/index.ts';
+import { defaultCacheDirectory, loadSentenceEncoder } from '../integrations/sentence-encoder/index.ts';
 import { UsageError } from './usage-error.ts';
 
 /**
  * Loads the local sentence encoder (offline, about a second) and wraps it in a ranker for tool_search.
+ * Tool vectors are kept between runs in defaultCacheDirectory() (one warning through `warn` if it
+ * cannot be used), so that a restart embeds only tools it has never seen.
  * `asked` names what asked for it (`--semantic`, or the config key) so that a failure says what to
  * undo. Missing packages become a one-line UsageError with the npm command (exit 2); any other load
  * failure an Error with one line of context. `warn` receives one line per failed or timed-out
@@ -14,7 +16,7 @@ import { UsageError } from './usage-error.ts';
 export async function loadSemanticRanker(asked: string, warn: (line: string) => void): Promise<SemanticRanker> {
   let encoder: Awaited<ReturnType<typeof loadSentenceEncoder>>;
   try {
-    encoder = await loadSentenceEncoder();
+    encoder = await loadSentenceEncoder({ cacheDirectory: defaultCacheDirectory(), onWarning: warn });
   } catch (error) {
     if (error instanceof ToolSearchError) throw new UsageError(`${asked}: ${firstLineOf(error)}; or drop ${asked} to rank by words alone`);
     throw new Error(`${asked}: could not load the sentence encoder: ${firstLineOf(error)}`);

