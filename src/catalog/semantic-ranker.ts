@@ -111,19 +111,29 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
     return matrix;
   };
 
+  /** The kept matrix of exactly these texts, now the most recently used, if there is one. */
+  const findKept = (texts: readonly string[]): VectorMatrix | undefined => {
+    const found = matrices.findIndex((entry) => sameTexts(entry.texts, texts));
+    if (found < 0) return undefined;
+    const [entry] = matrices.splice(found, 1);
+    matrices.push(entry!);
+    return entry!.matrix;
+  };
+
   /**
    * The catalog's vectors as a matrix, and which tool each row is (absent: row i is tool i). Waits for
    * tool texts nobody asked for yet; while some are still on their way, the rows are the tools whose
    * vectors have come (a gateway's searches during its warm-up must not wait for the whole catalog).
    */
   const catalogMatrix = async (texts: readonly string[]): Promise<{ matrix: VectorMatrix; positions?: number[] }> => {
-    const found = matrices.findIndex((entry) => sameTexts(entry.texts, texts));
-    if (found >= 0) {
-      const [entry] = matrices.splice(found, 1);
-      matrices.push(entry!);
-      return { matrix: entry!.matrix };
+    const kept = findKept(texts);
+    if (kept !== undefined) return { matrix: kept };
+    if (texts.some((text) => !toolVectors.has(text))) {
+      await toolVectors.vectorsOf(texts);
+      // Another search of the same catalog may have built its matrix meanwhile (two first searches).
+      const builtMeanwhile = findKept(texts);
+      if (builtMeanwhile !== undefined) return { matrix: builtMeanwhile };
     }
-    if (texts.some((text) => !toolVectors.has(text))) await toolVectors.vectorsOf(texts);
     const positions = texts.flatMap((text, position) => (toolVectors.ready(text) === undefined ? [] : [position]));
     const matrix = matrixOf(positions.map((position) => toolVectors.ready(texts[position]!)!));
     return positions.length === texts.length ? { matrix: keep(texts, matrix) } : { matrix, positions };
