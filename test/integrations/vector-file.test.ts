@@ -128,6 +128,26 @@ describe('tool vectors kept in a file (withVectorFile)', () => {
     assert.match(warnings[0]!, /^warning: the vector cache .*a-file-not-a-folder.* cannot be used \(.+\); tool texts will be embedded again next time$/);
   });
 
+  it('stays sound when two embedders share the file and write at the same time', async () => {
+    const path = freshPath();
+    const warnings: string[] = [];
+    const onWarning = (line: string): number => warnings.push(line);
+    const left = withVectorFile(countingEmbedder(), { path, model: 'm@1', onWarning });
+    const right = withVectorFile(countingEmbedder(), { path, model: 'm@1', onWarning });
+    const texts = Array.from({ length: 12 }, (_, index) => `tool ${index}: does thing ${index}`);
+    await Promise.all(texts.map((text, index) => (index % 2 === 0 ? left : right).embed([text], 'tools')));
+    await Promise.all([left.flush(), right.flush()]);
+    assert.deepEqual(warnings, [], 'each start-over writes its own temporary file');
+    const contents = decodeVectorFile(readFileSync(path), 'm@1');
+    assert.equal(contents.problem, undefined);
+    assert.ok(contents.vectors.size > 0);
+    const reference = countingEmbedder();
+    for (const [text, vector] of contents.vectors) {
+      const [expected] = await reference.embed([text], 'tools');
+      assert.deepEqual(Array.from(vector), Array.from(expected!, Math.fround), text);
+    }
+  });
+
   it('encodes and decodes records exactly, and refuses a vector of another width', () => {
     const vector = Float32Array.from([0.25, -1.5, 3e-8]);
     const bytes = Buffer.concat([encodeHeader('m@1', 3), encodeRecords([['héllo ✓', vector]], 3)]);

@@ -1,5 +1,6 @@
 import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { TextEmbedder } from '../../catalog/semantic-ranker.ts';
 import { firstLineOf } from '../../errors/message-of.ts';
 import { decodeVectorFile, encodeHeader, encodeRecords } from './vector-file-format.ts';
@@ -75,7 +76,7 @@ export function withVectorFile(embedder: TextEmbedder, options: VectorFileOption
       await mkdir(dirname(options.path), { recursive: true });
       unwritten.length = 0; // they are all in `stored`
       const records = [...stored].filter(([, vector]) => vector.length === width);
-      const temporary = `${options.path}.${process.pid}.tmp`;
+      const temporary = `${options.path}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`; // unique even within a process
       await writeFile(temporary, Buffer.concat([encodeHeader(options.model, width), encodeRecords(records, width)]));
       await rename(temporary, options.path);
       startOver = false;
