@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { createEagerEncoder } from './eager-encoder.ts';
+import { pickEncoder } from './pick-encoder.ts';
 import type { SentenceEncoder } from './index.ts';
 
 /**
@@ -16,9 +17,10 @@ const WORKER_SOURCE = `
   const message = (error) => String((error && error.message) || error);
   // The graph's own executor spends more time between its 256 nodes than in them; the eager encoder
   // computes the same vectors (to about 1e-6) in half the time for a request-sized text. It is used
-  // only when it reproduces the graph on a probe text, so a model package whose graph it does not
-  // know falls back to the graph (slower, never wrong).
+  // only when it reproduces the graph on a probe text (pickEncoder), so a model package whose graph it
+  // does not know falls back to the graph (slower, never wrong).
   const createEagerEncoder = ${createEagerEncoder.toString()};
+  const pickEncoder = ${pickEncoder.toString()};
   const loading = (async () => {
     const { createRequire } = await import('node:module');
     const require = createRequire(workerData.embeddings);
@@ -26,17 +28,14 @@ const WORKER_SOURCE = `
     const { initModel } = require(workerData.embeddings);
     const { modelSource } = require(workerData.weights);
     const model = await initModel(modelSource);
-    const byGraph = async (text) => Float32Array.from((await model.embed([text]))[0]);
-    try {
-      const eager = createEagerEncoder(tf, model.model);
-      const byEager = (text) => eager(model.tokenizer.encode(text));
-      const probe = 'who won the world series in 2020? find the tool: get_sports_champion';
-      const [fast, reference] = [byEager(probe), await byGraph(probe)];
-      if (fast.length === reference.length && fast.every((value, index) => Math.abs(value - reference[index]) <= 1e-4)) return byEager;
-    } catch {
-      // Not this graph: the graph itself embeds.
-    }
-    return byGraph;
+    return pickEncoder(
+      () => {
+        const eager = createEagerEncoder(tf, model.model);
+        return (text) => eager(model.tokenizer.encode(text));
+      },
+      async (text) => Float32Array.from((await model.embed([text]))[0]),
+      'who won the world series in 2020? find the tool: get_sports_champion',
+    );
   })();
   // Requests waiting, one text embedded at a time: a query (urgent) goes before every tool text, even
   // in the middle of a catalog's batch, so that a search never waits behind a warm-up.
