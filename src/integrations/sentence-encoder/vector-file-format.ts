@@ -55,27 +55,41 @@ export function encodeRecords(records: readonly (readonly [string, Float32Array]
   return Buffer.concat(parts);
 }
 
+/** The header of a vector file: what made its vectors, how wide they are, and where the records start. */
+export interface VectorFileHeader {
+  readonly model: string;
+  readonly dimensions: number;
+  readonly recordsStart: number;
+}
+
+/** The header of `bytes`, or undefined when they do not start with a sound one. */
+export function readVectorFileHeader(bytes: Uint8Array): VectorFileHeader | undefined {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length < MAGIC.length + 4 || !buffer.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const headerLength = buffer.readUInt32LE(MAGIC.length);
+  const recordsStart = MAGIC.length + 4 + headerLength;
+  if (headerLength > MAX_HEADER_BYTES || recordsStart > buffer.length) return undefined;
+  let header: unknown;
+  try {
+    header = JSON.parse(buffer.toString('utf8', MAGIC.length + 4, recordsStart));
+  } catch {
+    return undefined;
+  }
+  const { model, dimensions } = (header ?? {}) as { model?: unknown; dimensions?: unknown };
+  if (typeof model !== 'string' || typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_DIMENSIONS) return undefined;
+  return { model, dimensions, recordsStart };
+}
+
 /** Reads what can be trusted of a file's bytes for `model` (an empty array is a file not written yet). */
 export function decodeVectorFile(bytes: Uint8Array, model: string): VectorFileContents {
   const vectors = new Map<string, Float32Array>();
   if (bytes.length === 0) return { vectors, dimensions: undefined, problem: 'empty' };
+  const header = readVectorFileHeader(bytes);
+  if (header === undefined) return { vectors, dimensions: undefined, problem: 'broken' };
+  if (header.model !== model) return { vectors, dimensions: undefined, problem: 'other-model' };
+  const { dimensions } = header;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length < MAGIC.length + 4 || !buffer.subarray(0, MAGIC.length).equals(MAGIC)) return { vectors, dimensions: undefined, problem: 'broken' };
-  const headerLength = buffer.readUInt32LE(MAGIC.length);
-  const headerEnd = MAGIC.length + 4 + headerLength;
-  if (headerLength > MAX_HEADER_BYTES || headerEnd > buffer.length) return { vectors, dimensions: undefined, problem: 'broken' };
-  let header: unknown;
-  try {
-    header = JSON.parse(buffer.toString('utf8', MAGIC.length + 4, headerEnd));
-  } catch {
-    return { vectors, dimensions: undefined, problem: 'broken' };
-  }
-  const { model: fileModel, dimensions } = (header ?? {}) as { model?: unknown; dimensions?: unknown };
-  if (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_DIMENSIONS) {
-    return { vectors, dimensions: undefined, problem: 'broken' };
-  }
-  if (fileModel !== model) return { vectors, dimensions: undefined, problem: 'other-model' };
-  let offset = headerEnd;
+  let offset = header.recordsStart;
   while (offset < buffer.length) {
     if (offset + 4 > buffer.length) return { vectors, dimensions, problem: 'broken' };
     const textLength = buffer.readUInt32LE(offset);

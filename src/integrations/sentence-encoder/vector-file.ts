@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { TextEmbedder } from '../../catalog/semantic-ranker.ts';
@@ -53,7 +53,8 @@ export function withVectorFile(embedder: TextEmbedder, options: VectorFileOption
   const open = async (): Promise<void> => {
     let bytes: Uint8Array;
     try {
-      bytes = await readFile(options.path);
+      // A file far past the limit is started over unread, rather than read whole into memory.
+      bytes = (await stat(options.path)).size > 4 * maxBytes ? new Uint8Array(0) : await readFile(options.path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return giveUp(error);
       bytes = new Uint8Array(0);
@@ -95,13 +96,17 @@ export function withVectorFile(embedder: TextEmbedder, options: VectorFileOption
       if (!Array.isArray(vectors) || vectors.length !== missing.length) {
         throw new TypeError(`the embedder returned ${Array.isArray(vectors) ? vectors.length : 'no array of'} vectors for ${missing.length} texts`);
       }
-      const fresh = missing.map((text, position) => [text, Float32Array.from(vectors[position]!)] as const);
+      const embedded = missing.map((text, position) => [text, Float32Array.from(vectors[position]!)] as const);
+      // Only sound vectors are kept: a broken one goes back to the caller (whose checks report it) and
+      // is embedded again next time, never served from the file for good.
+      const fresh = embedded.filter(([, vector]) => vector.length > 0 && vector.every(Number.isFinite));
       for (const [text, vector] of fresh) stored.set(text, vector);
       if (usable && fresh.length > 0) {
         unwritten.push(...fresh);
         writes = writes.then(() => (usable ? write() : undefined)).catch(giveUp);
       }
-      return texts.map((text) => stored.get(text)!);
+      const broken = new Map(embedded);
+      return texts.map((text) => stored.get(text) ?? broken.get(text)!);
     },
     flush: () => writes,
   };
