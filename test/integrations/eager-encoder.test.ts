@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { createEagerEncoder } from '../../src/integrations/sentence-encoder/eager-encoder.ts';
+import { readUseLiteWeights } from '../../src/integrations/sentence-encoder/use-lite-weights.ts';
 
 // The real model, in-process: the eager encoder must reproduce `model.embed` (the tfjs GraphModel).
 const require = createRequire(import.meta.url);
@@ -61,7 +62,7 @@ function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 test('the eager encoder reproduces the USE-lite graph (model.embed)', async (t) => {
   const model = await initModel(modelSource);
-  const eager = createEagerEncoder(tf, model.model);
+  const eager = createEagerEncoder(tf, readUseLiteWeights(model.model));
   const encode = (text: string): number[] => model.tokenizer.encode(text);
 
   await t.test('on varied texts, within 1e-4 per component', async () => {
@@ -99,11 +100,12 @@ test('the eager encoder reproduces the USE-lite graph (model.embed)', async (t) 
   });
 
   await t.test('its source text alone builds the same encoder (how the worker injects it)', () => {
-    const source = createEagerEncoder.toString();
-    assert.doesNotMatch(source, /__name|__spreadValues|__async|require\(|import\(/);
-    const injected = new Function(`return (${source});`)() as typeof createEagerEncoder;
+    const sources = [readUseLiteWeights.toString(), createEagerEncoder.toString()];
+    for (const source of sources) assert.doesNotMatch(source, /__name|__spreadValues|__async|require\(|import\(/);
+    const readInjected = new Function(`return (${sources[0]});`)() as typeof readUseLiteWeights;
+    const injected = new Function(`return (${sources[1]});`)() as typeof createEagerEncoder;
     const text = 'Search the web for recent news articles about a topic';
-    assert.deepEqual(Array.from(injected(tf, model.model)(encode(text))), Array.from(eager(encode(text))));
+    assert.deepEqual(Array.from(injected(tf, readInjected(model.model))(encode(text))), Array.from(eager(encode(text))));
   });
 
   await t.test('leaks no tensors per text', () => {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { createEagerEncoder } from './eager-encoder.ts';
 import { pickEncoder } from './pick-encoder.ts';
+import { readUseLiteWeights } from './use-lite-weights.ts';
 import type { SentenceEncoder } from './index.ts';
 
 /**
@@ -19,6 +20,7 @@ const WORKER_SOURCE = `
   // computes the same vectors (to about 1e-6) in half the time for a request-sized text. It is used
   // only when it reproduces the graph on a probe text (pickEncoder), so a model package whose graph it
   // does not know falls back to the graph (slower, never wrong).
+  const readUseLiteWeights = ${readUseLiteWeights.toString()};
   const createEagerEncoder = ${createEagerEncoder.toString()};
   const pickEncoder = ${pickEncoder.toString()};
   const loading = (async () => {
@@ -30,7 +32,7 @@ const WORKER_SOURCE = `
     const model = await initModel(modelSource);
     return pickEncoder(
       () => {
-        const eager = createEagerEncoder(tf, model.model);
+        const eager = createEagerEncoder(tf, readUseLiteWeights(model.model));
         return (text) => eager(model.tokenizer.encode(text));
       },
       async (text) => Float32Array.from((await model.embed([text]))[0]),
