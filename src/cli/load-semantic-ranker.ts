@@ -11,9 +11,10 @@ import { UsageError } from './usage-error.ts';
  * `asked` names what asked for it (`--semantic`, or the config key) so that a failure says what to
  * undo. Missing packages become a one-line UsageError with the npm command (exit 2); any other load
  * failure an Error with one line of context. `warn` receives one line per failed or timed-out
- * embedding, after which that search ranks by words alone.
+ * embedding, after which that search ranks by words alone. `engine` says what computes the vectors
+ * (SentenceEncoder.engine).
  */
-export async function loadSemanticRanker(asked: string, warn: (line: string) => void): Promise<SemanticRanker> {
+export async function loadSemanticRanker(asked: string, warn: (line: string) => void): Promise<{ readonly ranker: SemanticRanker; readonly engine: string }> {
   let encoder: Awaited<ReturnType<typeof loadSentenceEncoder>>;
   try {
     encoder = await loadSentenceEncoder({ cacheDirectory: defaultCacheDirectory(), onWarning: warn });
@@ -21,7 +22,8 @@ export async function loadSemanticRanker(asked: string, warn: (line: string) => 
     if (error instanceof ToolSearchError) throw new UsageError(`${asked}: ${firstLineOf(error)}; or drop ${asked} to rank by words alone`);
     throw new Error(`${asked}: could not load the sentence encoder: ${firstLineOf(error)}`);
   }
-  return createSemanticRanker(encoder, {
+  const ranker = createSemanticRanker(encoder, {
     onError: (error) => warn(`warning: ranking by meaning failed, ranked by words alone: ${error.message}`),
   });
+  return { ranker, engine: encoder.engine };
 }

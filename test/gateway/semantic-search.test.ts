@@ -58,7 +58,7 @@ describe('tool-search serve --semantic', () => {
     const search = JSON.parse(firstText(await client.callTool({ name: 'tool_search', arguments: { query: MEANING_QUERY } })));
     assert.equal(search.total_available, 3);
     assert.equal(search.matches[0].name, 'mcp_lookup_sports_ranking_get_champion');
-    assert.ok(logs.some((line) => /^tool-search serve: tool_search ranks by meaning too \(--semantic; sentence encoder loaded in [\d.]+ s\)$/.test(line)), logs.join('\n'));
+    assert.ok(logs.some((line) => /^tool-search serve: tool_search ranks by meaning too \(--semantic; sentence encoder loaded in [\d.]+ s, computing with onnxruntime\)$/.test(line)), logs.join('\n'));
     assert.deepEqual(logs.filter((line) => line.includes('warning')), [], 'the encoder embedded every tool in time');
   });
 });

@@ -1,45 +1,42 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { pickEncoder, type EmbedOne } from '../../src/integrations/sentence-encoder/pick-encoder.ts';
+import { pickEncoder, type EmbedOne, type EncoderCandidate } from '../../src/integrations/sentence-encoder/pick-encoder.ts';
 
 const graph = async (text: string): Promise<Float32Array> => Float32Array.from([text.length, 1, 0.5]);
-const eagerOffBy = (offset: number): EmbedOne => (text) => Float32Array.from([text.length + offset, 1, 0.5]);
+const offBy = (offset: number): EmbedOne => (text) => Float32Array.from([text.length + offset, 1, 0.5]);
+const candidate = (engine: string, create: () => EmbedOne): EncoderCandidate => ({ engine, create });
+const failing = (message: string): (() => never) => () => {
+  throw new Error(message);
+};
 
 describe('which encoder the worker uses (pickEncoder)', () => {
-  it('the eager encoder, when it reproduces the graph on the probe text', async () => {
-    const eager = eagerOffBy(5e-5);
-    assert.equal(await pickEncoder(() => eager, graph, 'probe'), eager);
+  it('the first candidate that reproduces the graph on the probe text', async () => {
+    const fast = offBy(5e-5);
+    const picked = await pickEncoder([candidate('onnx', () => fast), candidate('eager', () => offBy(0))], graph, 'probe');
+    assert.deepEqual(picked, { engine: 'onnx', embed: fast });
   });
 
-  it('the graph, when the eager encoder gives other vectors, fails, or cannot be made', async () => {
-    assert.equal(await pickEncoder(() => eagerOffBy(1e-3), graph, 'probe'), graph);
-    assert.equal(await pickEncoder(() => (text) => Float32Array.from([text.length, 1]), graph, 'probe'), graph, 'another width');
-    assert.equal(
-      await pickEncoder(
-        () => () => {
-          throw new Error('no such weight');
-        },
-        graph,
-        'probe',
-      ),
-      graph,
-    );
-    assert.equal(
-      await pickEncoder(
-        () => {
-          throw new Error('the sentence encoder graph has no transformer layers');
-        },
-        graph,
-        'probe',
-      ),
-      graph,
-    );
+  it('skips a candidate that gives other vectors, fails, or cannot be made', async () => {
+    const eager = offBy(0);
+    for (const first of [
+      candidate('other values', () => offBy(1e-3)),
+      candidate('other width', () => (text) => Float32Array.from([text.length, 1])),
+      candidate('fails', () => failing('no such weight')),
+      candidate('cannot be made', failing('Cannot find module onnxruntime-node')),
+    ]) {
+      assert.deepEqual(await pickEncoder([first, candidate('eager', () => eager)], graph, 'probe'), { engine: 'eager', embed: eager }, first.engine);
+    }
+  });
+
+  it('the graph itself when no candidate reproduces it', async () => {
+    assert.deepEqual(await pickEncoder([candidate('eager', () => offBy(1))], graph, 'probe'), { engine: 'graph', embed: graph });
+    assert.deepEqual(await pickEncoder([], graph, 'probe'), { engine: 'graph', embed: graph });
   });
 
   it('works from its source text alone, as the worker injects it', async () => {
     const injected = new Function(`return ${pickEncoder.toString()}`)() as typeof pickEncoder;
-    const eager = eagerOffBy(0);
-    assert.equal(await injected(() => eager, graph, 'probe'), eager);
-    assert.equal(await injected(() => eagerOffBy(1), graph, 'probe'), graph);
+    const eager = offBy(0);
+    assert.equal((await injected([candidate('eager', () => eager)], graph, 'probe')).embed, eager);
+    assert.equal((await injected([candidate('eager', () => offBy(1))], graph, 'probe')).engine, 'graph');
   });
 });

@@ -40,6 +40,10 @@ describe('the local sentence encoder (tool-search/sentence-encoder)', () => {
     encoder = await loadSentenceEncoder();
   });
 
+  it('computes with ONNX Runtime when onnxruntime-node is installed (a devDependency here)', () => {
+    assert.equal(encoder.engine, 'onnxruntime');
+  });
+
   it('embeds texts offline into vectors whose cosine follows meaning', async () => {
     const [champion, winner, weather] = await encoder.embed(['who won the championship', 'the winner of the title', 'is it raining']);
     const cosine = (left: ArrayLike<number>, right: ArrayLike<number>) => {

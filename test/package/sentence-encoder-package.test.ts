@@ -24,36 +24,54 @@ function runNode(args: readonly string[], cwd: string): Promise<Run> {
 
 /**
  * A copy of the built package (bin, dist, package.json) whose node_modules has every installed package
- * but the sentence encoder's optional peers: what a user who never installed them has.
+ * but `left out`: what a user who never installed those optional peers has.
  */
-function installWithoutEncoderPackages(): string {
-  const root = mkdtempSync(join(tmpdir(), 'tool-search-no-encoder-'));
+function installWithout(leftOut: readonly string[]): string {
+  const root = mkdtempSync(join(tmpdir(), 'tool-search-without-'));
   for (const entry of ['bin', 'dist', 'package.json']) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
   mkdirSync(join(root, 'node_modules'));
   for (const name of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
-    if (name === '@energetic-ai' || name === '.bin') continue;
+    if (leftOut.includes(name) || name === '.bin') continue;
     symlinkSync(join(PROJECT_ROOT, 'node_modules', name), join(root, 'node_modules', name));
   }
   return root;
 }
 
+/** Loads the built encoder in `root` and embeds one text: its engine, vector length and norm. */
+async function embedWithBuiltEncoder(root: string): Promise<{ engine: string; length: number; norm: number }> {
+  const script = `
+    const { loadSentenceEncoder } = await import(${JSON.stringify(join(root, 'dist', 'integrations', 'sentence-encoder', 'index.js'))});
+    const encoder = await loadSentenceEncoder();
+    const [vector] = await encoder.embed(['who won the world series in 2020']);
+    await encoder.close();
+    console.log(JSON.stringify({ engine: encoder.engine, length: vector.length, norm: Math.hypot(...vector) }));`;
+  const run = await runNode(['--input-type=module', '-e', script], root);
+  assert.equal(run.code, 0, run.stderr);
+  return JSON.parse(run.stdout) as { engine: string; length: number; norm: number };
+}
+
 describe('the built sentence encoder (dist/, plain Node)', () => {
-  it('embeds a text: the eager encoder runs in the worker as compiled', async () => {
-    const script = `
-      const { loadSentenceEncoder } = await import(${JSON.stringify(join(PROJECT_ROOT, 'dist', 'integrations', 'sentence-encoder', 'index.js'))});
-      const encoder = await loadSentenceEncoder();
-      const [vector] = await encoder.embed(['who won the world series in 2020']);
-      await encoder.close();
-      console.log(JSON.stringify({ length: vector.length, norm: Math.hypot(...vector) }));`;
-    const run = await runNode(['--input-type=module', '-e', script], PROJECT_ROOT);
-    assert.equal(run.code, 0, run.stderr);
-    const { length, norm } = JSON.parse(run.stdout) as { length: number; norm: number };
+  it('embeds a text with ONNX Runtime: the encoders run in the worker as compiled', async () => {
+    const { engine, length, norm } = await embedWithBuiltEncoder(PROJECT_ROOT);
+    assert.equal(engine, 'onnxruntime');
     assert.equal(length, 512);
     assert.ok(Math.abs(norm - 1) < 1e-4, `unit length, got ${norm}`);
   });
 
+  describe('without onnxruntime-node', () => {
+    const root = installWithout(['onnxruntime-node']);
+    after(() => rmSync(root, { recursive: true, force: true }));
+
+    it('embeds the same way with the WebAssembly kernels', async () => {
+      const { engine, length, norm } = await embedWithBuiltEncoder(root);
+      assert.equal(engine, 'tfjs-wasm');
+      assert.equal(length, 512);
+      assert.ok(Math.abs(norm - 1) < 1e-4, `unit length, got ${norm}`);
+    });
+  });
+
   describe('without its optional packages', () => {
-    const root = installWithoutEncoderPackages();
+    const root = installWithout(['@energetic-ai']);
     after(() => rmSync(root, { recursive: true, force: true }));
 
     it('loadSentenceEncoder rejects with missing_dependency and the npm command', async () => {

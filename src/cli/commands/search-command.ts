@@ -55,7 +55,7 @@ export const searchCommand: Command = {
     }
     const limit = resolveLimit(limitFlag, searchDefaultLimit, maxSearchLimit) ?? searchDefaultLimit;
     const asked = values['semantic'] === true ? '--semantic' : inputs.config.semantic ? SEMANTIC_CONFIG_PATH : undefined;
-    const semantic = asked === undefined ? undefined : await loadSemanticRanker(asked, (line) => output.stderr(`${line}\n`));
+    const semantic = asked === undefined ? undefined : (await loadSemanticRanker(asked, (line) => output.stderr(`${line}\n`))).ranker;
     const scope = buildSessionScope({
       registry: inputs.tools,
       toolsets: inputs.toolsets,

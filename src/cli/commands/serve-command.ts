@@ -81,8 +81,11 @@ export const serveCommand: Command = {
       // Loaded before any upstream starts, so a missing package stops serve with nothing to clean up.
       const asked = values['semantic'] === true ? '--semantic' : loaded.config.semantic ? `${SEMANTIC_CONFIG_PATH} in ${loaded.path}` : undefined;
       const loadStarted = Date.now();
-      const semantic = asked === undefined ? undefined : await loadSemanticRanker(asked, log);
-      if (semantic !== undefined) log(`tool_search ranks by meaning too (${asked}; sentence encoder loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s)`);
+      const loadedRanker = asked === undefined ? undefined : await loadSemanticRanker(asked, log);
+      const semantic = loadedRanker?.ranker;
+      if (loadedRanker !== undefined) {
+        log(`tool_search ranks by meaning too (${asked}; sentence encoder loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s, computing with ${loadedRanker.engine})`);
+      }
       gateway = createGateway({
         config: loaded.config,
         ...(toolsets === undefined ? {} : { toolsets }),

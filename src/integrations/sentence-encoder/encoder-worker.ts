@@ -1,26 +1,30 @@
 import { Worker } from 'node:worker_threads';
 import { createEagerEncoder } from './eager-encoder.ts';
+import { createOnnxEncoder } from './onnx-encoder.ts';
 import { pickEncoder } from './pick-encoder.ts';
 import { readUseLiteWeights } from './use-lite-weights.ts';
 import type { SentenceEncoder } from './index.ts';
 
 /**
  * The worker's code, run from a string (`eval`), so that it needs no file of its own in either the
- * TypeScript sources or the build; createEagerEncoder's source is spliced in (it is self-contained for
+ * TypeScript sources or the build; the encoders' sources are spliced in (they are self-contained for
  * that). It only uses dynamic import(), which works whether Node runs it as a CommonJS script (the
  * default) or as a module (a parent started with --input-type=module passes that on). It loads the
  * model from the absolute module paths it is given and answers `{id, texts, urgent}` with
- * `{id, vectors}` or `{id, error}`, urgent requests first; `{ready}` or `{loadError}` first.
+ * `{id, vectors}` or `{id, error}`, urgent requests first; `{ready, engine}` or `{loadError}` first.
  */
 const WORKER_SOURCE = `
 (async () => {
   const { parentPort, workerData } = await import('node:worker_threads');
   const message = (error) => String((error && error.message) || error);
-  // The graph's own executor spends more time between its 256 nodes than in them; the eager encoder
-  // computes the same vectors (to about 1e-6) in half the time for a request-sized text. It is used
-  // only when it reproduces the graph on a probe text (pickEncoder), so a model package whose graph it
-  // does not know falls back to the graph (slower, never wrong).
+  // The graph's own executor spends more time between its 256 nodes than in them. Two encoders compute
+  // the same vectors (to float32 rounding) from the graph's weights, faster: ONNX Runtime's native
+  // kernels, when the optional onnxruntime-node is installed (a query in 1 to 2 ms), else TensorFlow.js's
+  // WebAssembly kernels called eagerly (about 5 times slower). Each is used only when it reproduces the
+  // graph on a probe text (pickEncoder), so a model package whose graph they do not know falls back to
+  // the graph (slower, never wrong).
   const readUseLiteWeights = ${readUseLiteWeights.toString()};
+  const createOnnxEncoder = ${createOnnxEncoder.toString()};
   const createEagerEncoder = ${createEagerEncoder.toString()};
   const pickEncoder = ${pickEncoder.toString()};
   const loading = (async () => {
@@ -30,11 +34,27 @@ const WORKER_SOURCE = `
     const { initModel } = require(workerData.embeddings);
     const { modelSource } = require(workerData.weights);
     const model = await initModel(modelSource);
-    return pickEncoder(
-      () => {
-        const eager = createEagerEncoder(tf, readUseLiteWeights(model.model));
+    let weights;
+    const weightsOnce = () => (weights ??= readUseLiteWeights(model.model));
+    const candidates = [];
+    if (workerData.onnx !== undefined) {
+      candidates.push({
+        engine: 'onnxruntime',
+        create: async () => {
+          const embed = await createOnnxEncoder(require(workerData.onnx), weightsOnce());
+          return (text) => embed(model.tokenizer.encode(text));
+        },
+      });
+    }
+    candidates.push({
+      engine: 'tfjs-wasm',
+      create: () => {
+        const eager = createEagerEncoder(tf, weightsOnce());
         return (text) => eager(model.tokenizer.encode(text));
       },
+    });
+    return pickEncoder(
+      candidates,
       async (text) => Float32Array.from((await model.embed([text]))[0]),
       'who won the world series in 2020? find the tool: get_sports_champion',
     );
@@ -46,7 +66,7 @@ const WORKER_SOURCE = `
   const pump = async () => {
     pumping = true;
     try {
-      const embedOne = await loading;
+      const { embed: embedOne } = await loading;
       while (jobs.length > 0) {
         const job = jobs[0];
         try {
@@ -77,7 +97,7 @@ const WORKER_SOURCE = `
     if (!pumping) void pump();
   });
   loading.then(
-    () => parentPort.postMessage({ ready: true }),
+    ({ engine }) => parentPort.postMessage({ ready: true, engine }),
     (error) => parentPort.postMessage({ loadError: message(error) }),
   );
 })();
@@ -88,6 +108,7 @@ interface WorkerReply {
   readonly vectors?: Float32Array[];
   readonly error?: string;
   readonly ready?: boolean;
+  readonly engine?: string;
   readonly loadError?: string;
 }
 
@@ -102,7 +123,13 @@ interface Pending {
  * every pending and later request rejects with the reason (a caller such as the semantic ranker then
  * ranks by words alone).
  */
-export function startEncoderWorker(modules: { readonly core: string; readonly embeddings: string; readonly weights: string }): Promise<SentenceEncoder> {
+export function startEncoderWorker(modules: {
+  readonly core: string;
+  readonly embeddings: string;
+  readonly weights: string;
+  /** onnxruntime-node, when it is installed. */
+  readonly onnx: string | undefined;
+}): Promise<SentenceEncoder> {
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: modules });
   const pending = new Map<number, Pending>();
   let nextId = 1;
@@ -121,7 +148,7 @@ export function startEncoderWorker(modules: { readonly core: string; readonly em
     worker.on('message', (reply: WorkerReply) => {
       if (reply.ready === true) {
         updateRef();
-        resolveLoad(encoder);
+        resolveLoad({ ...encoder, engine: reply.engine ?? 'graph' });
         return;
       }
       if (reply.loadError !== undefined) {
@@ -149,7 +176,7 @@ export function startEncoderWorker(modules: { readonly core: string; readonly em
       rejectLoad(error);
     });
 
-    const encoder: SentenceEncoder = {
+    const encoder: Omit<SentenceEncoder, 'engine'> = {
       embed(texts, purpose) {
         if (texts.length === 0) return Promise.resolve([]);
         if (stopped !== undefined) return Promise.reject(stopped);

