@@ -11,10 +11,13 @@ import { UsageError } from './usage-error.ts';
  * `asked` names what asked for it (`--semantic`, or the config key) so that a failure says what to
  * undo. Missing packages become a one-line UsageError with the npm command (exit 2); any other load
  * failure an Error with one line of context. `warn` receives one line per failed or timed-out
- * embedding, after which that search ranks by words alone. `engine` says what computes the vectors
- * (SentenceEncoder.engine).
+ * embedding, after which that search ranks by words alone. `engine` says what computes the vectors,
+ * and `passedOver` why a faster engine did not (SentenceEncoder).
  */
-export async function loadSemanticRanker(asked: string, warn: (line: string) => void): Promise<{ readonly ranker: SemanticRanker; readonly engine: string }> {
+export async function loadSemanticRanker(
+  asked: string,
+  warn: (line: string) => void,
+): Promise<{ readonly ranker: SemanticRanker; readonly engine: string; readonly passedOver: readonly string[] }> {
   let encoder: Awaited<ReturnType<typeof loadSentenceEncoder>>;
   try {
     encoder = await loadSentenceEncoder({ cacheDirectory: defaultCacheDirectory(), onWarning: warn });
@@ -25,5 +28,5 @@ export async function loadSemanticRanker(asked: string, warn: (line: string) => 
   const ranker = createSemanticRanker(encoder, {
     onError: (error) => warn(`warning: ranking by meaning failed, ranked by words alone: ${error.message}`),
   });
-  return { ranker, engine: encoder.engine };
+  return { ranker, engine: encoder.engine, passedOver: encoder.passedOver };
 }

@@ -42,6 +42,7 @@ describe('the local sentence encoder (tool-search/sentence-encoder)', () => {
 
   it('computes with ONNX Runtime when onnxruntime-node is installed (a devDependency here)', () => {
     assert.equal(encoder.engine, 'onnxruntime');
+    assert.deepEqual(encoder.passedOver, []);
   });
 
   it('embeds texts offline into vectors whose cosine follows meaning', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -37,17 +37,17 @@ function installWithout(leftOut: readonly string[]): string {
   return root;
 }
 
-/** Loads the built encoder in `root` and embeds one text: its engine, vector length and norm. */
-async function embedWithBuiltEncoder(root: string): Promise<{ engine: string; length: number; norm: number }> {
+/** Loads the built encoder in `root` and embeds one text: its engine, what it passed over, vector length and norm. */
+async function embedWithBuiltEncoder(root: string): Promise<{ engine: string; passedOver: string[]; length: number; norm: number }> {
   const script = `
     const { loadSentenceEncoder } = await import(${JSON.stringify(join(root, 'dist', 'integrations', 'sentence-encoder', 'index.js'))});
     const encoder = await loadSentenceEncoder();
     const [vector] = await encoder.embed(['who won the world series in 2020']);
     await encoder.close();
-    console.log(JSON.stringify({ engine: encoder.engine, length: vector.length, norm: Math.hypot(...vector) }));`;
+    console.log(JSON.stringify({ engine: encoder.engine, passedOver: encoder.passedOver, length: vector.length, norm: Math.hypot(...vector) }));`;
   const run = await runNode(['--input-type=module', '-e', script], root);
   assert.equal(run.code, 0, run.stderr);
-  return JSON.parse(run.stdout) as { engine: string; length: number; norm: number };
+  return JSON.parse(run.stdout) as { engine: string; passedOver: string[]; length: number; norm: number };
 }
 
 describe('the built sentence encoder (dist/, plain Node)', () => {
@@ -63,10 +63,27 @@ describe('the built sentence encoder (dist/, plain Node)', () => {
     after(() => rmSync(root, { recursive: true, force: true }));
 
     it('embeds the same way with the WebAssembly kernels', async () => {
-      const { engine, length, norm } = await embedWithBuiltEncoder(root);
+      const { engine, passedOver, length, norm } = await embedWithBuiltEncoder(root);
       assert.equal(engine, 'tfjs-wasm');
+      assert.deepEqual(passedOver, []);
       assert.equal(length, 512);
       assert.ok(Math.abs(norm - 1) < 1e-4, `unit length, got ${norm}`);
+    });
+  });
+
+  describe('with an onnxruntime-node that cannot load (a platform without its native library)', () => {
+    const root = installWithout(['onnxruntime-node']);
+    const broken = join(root, 'node_modules', 'onnxruntime-node');
+    mkdirSync(broken);
+    writeFileSync(join(broken, 'package.json'), JSON.stringify({ name: 'onnxruntime-node', version: '1.30.0', main: 'index.js' }));
+    writeFileSync(join(broken, 'index.js'), "throw new Error('cannot load onnxruntime_binding.node: wrong ELF class');");
+    after(() => rmSync(root, { recursive: true, force: true }));
+
+    it('embeds with the WebAssembly kernels and says why', async () => {
+      const { engine, passedOver, length } = await embedWithBuiltEncoder(root);
+      assert.equal(engine, 'tfjs-wasm');
+      assert.deepEqual(passedOver, ['onnxruntime: cannot load onnxruntime_binding.node: wrong ELF class']);
+      assert.equal(length, 512);
     });
   });
 

@@ -85,7 +85,13 @@ export const serveCommand: Command = {
       const loadedRanker = asked === undefined ? undefined : await loadSemanticRanker(asked, log);
       const semantic = loadedRanker?.ranker;
       if (loadedRanker !== undefined) {
-        const faster = loadedRanker.engine === 'onnxruntime' ? '' : '; npm install onnxruntime-node to embed about 5 times faster';
+        const onnxProblem = loadedRanker.passedOver.find((note) => note.startsWith('onnxruntime:'));
+        const faster =
+          loadedRanker.engine === 'onnxruntime'
+            ? ''
+            : onnxProblem !== undefined
+              ? `; onnxruntime-node is installed but could not be used (${onnxProblem.slice('onnxruntime: '.length)})`
+              : '; npm install onnxruntime-node to embed about 5 times faster';
         log(`tool_search ranks by meaning too (${asked}; sentence encoder loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s, computing with ${loadedRanker.engine}${faster})`);
       }
       gateway = createGateway({

@@ -11,7 +11,8 @@ import type { SentenceEncoder } from './index.ts';
  * that). It only uses dynamic import(), which works whether Node runs it as a CommonJS script (the
  * default) or as a module (a parent started with --input-type=module passes that on). It loads the
  * model from the absolute module paths it is given and answers `{id, texts, urgent}` with
- * `{id, vectors}` or `{id, error}`, urgent requests first; `{ready, engine}` or `{loadError}` first.
+ * `{id, vectors}` or `{id, error}`, urgent requests first; `{ready, engine, passedOver}` or `{loadError}`
+ * first.
  */
 const WORKER_SOURCE = `
 (async () => {
@@ -97,7 +98,7 @@ const WORKER_SOURCE = `
     if (!pumping) void pump();
   });
   loading.then(
-    ({ engine }) => parentPort.postMessage({ ready: true, engine }),
+    ({ engine, passedOver }) => parentPort.postMessage({ ready: true, engine, passedOver }),
     (error) => parentPort.postMessage({ loadError: message(error) }),
   );
 })();
@@ -109,6 +110,7 @@ interface WorkerReply {
   readonly error?: string;
   readonly ready?: boolean;
   readonly engine?: string;
+  readonly passedOver?: string[];
   readonly loadError?: string;
 }
 
@@ -148,7 +150,7 @@ export function startEncoderWorker(modules: {
     worker.on('message', (reply: WorkerReply) => {
       if (reply.ready === true) {
         updateRef();
-        resolveLoad({ ...encoder, engine: reply.engine ?? 'graph' });
+        resolveLoad({ ...encoder, engine: reply.engine ?? 'graph', passedOver: reply.passedOver ?? [] });
         return;
       }
       if (reply.loadError !== undefined) {
@@ -176,7 +178,7 @@ export function startEncoderWorker(modules: {
       rejectLoad(error);
     });
 
-    const encoder: Omit<SentenceEncoder, 'engine'> = {
+    const encoder: Omit<SentenceEncoder, 'engine' | 'passedOver'> = {
       embed(texts, purpose) {
         if (texts.length === 0) return Promise.resolve([]);
         if (stopped !== undefined) return Promise.reject(stopped);

@@ -27,6 +27,11 @@ export interface SentenceEncoder extends TextEmbedder {
    * own graph, only if neither reproduces it.
    */
   readonly engine: string;
+  /**
+   * Why faster engines than `engine` were not used, one `engine: reason` each (onnxruntime-node
+   * installed but failing to load on this platform, say); empty when none was passed over.
+   */
+  readonly passedOver: readonly string[];
   close(): Promise<void>;
 }
 
@@ -75,6 +80,7 @@ export async function loadSentenceEncoder(options: SentenceEncoderOptions = {}):
   });
   return {
     engine: encoder.engine,
+    passedOver: encoder.passedOver,
     embed: (texts, purpose) => cached.embed(texts, purpose),
     async close() {
       await cached.flush();

@@ -9,6 +9,13 @@ export interface EncoderCandidate {
   create(): EmbedOne | Promise<EmbedOne>;
 }
 
+/** What pickEncoder chose, and why each candidate before it was passed over (`engine: reason`). */
+export interface PickedEncoder {
+  readonly engine: string;
+  readonly embed: EmbedOne;
+  readonly passedOver: readonly string[];
+}
+
 /**
  * The first candidate that reproduces the graph on `probe` (every component within `tolerance`), else
  * the graph itself (engine `graph`): a candidate that cannot be made, fails, or gives other vectors
@@ -22,18 +29,23 @@ export async function pickEncoder(
   byGraph: (text: string) => Promise<Float32Array>,
   probe: string,
   tolerance = 1e-4,
-): Promise<{ readonly engine: string; readonly embed: EmbedOne }> {
+): Promise<PickedEncoder> {
   let reference: Float32Array | undefined;
+  const passedOver: string[] = [];
   for (const candidate of candidates) {
     try {
       const embed = await candidate.create();
       const fast = await embed(probe);
       reference ??= await byGraph(probe);
       const expected = reference;
-      if (fast.length === expected.length && fast.every((value, index) => Math.abs(value - expected[index]!) <= tolerance)) return { engine: candidate.engine, embed };
-    } catch {
+      if (fast.length === expected.length && fast.every((value, index) => Math.abs(value - expected[index]!) <= tolerance)) {
+        return { engine: candidate.engine, embed, passedOver };
+      }
+      passedOver.push(`${candidate.engine}: its vectors differ from the graph's`);
+    } catch (error) {
       // Not this one: the next, or the graph itself.
+      passedOver.push(`${candidate.engine}: ${String((error && (error as Error).message) || error).split('\n')[0]}`);
     }
   }
-  return { engine: 'graph', embed: byGraph };
+  return { engine: 'graph', embed: byGraph, passedOver };
 }
