@@ -38,13 +38,18 @@ export function encodeHeader(model: string, dimensions: number): Buffer {
   return Buffer.concat([MAGIC, length, json]);
 }
 
+/** The bytes one record of `text` takes in a file of `dimensions`-component vectors. */
+export function recordBytes(text: string, dimensions: number): number {
+  return 4 + Buffer.byteLength(text, 'utf8') + 4 * dimensions + 4;
+}
+
 /** `records` as bytes to append; every vector must have the file's `dimensions`. */
 export function encodeRecords(records: readonly (readonly [string, Float32Array])[], dimensions: number): Buffer {
   const parts: Buffer[] = [];
   for (const [text, vector] of records) {
     if (vector.length !== dimensions) throw new RangeError(`a vector of ${vector.length} components in a file of ${dimensions}`);
     const textBytes = Buffer.from(text, 'utf8');
-    const record = Buffer.alloc(4 + textBytes.length + 4 * dimensions + 4);
+    const record = Buffer.alloc(recordBytes(text, dimensions));
     record.writeUInt32LE(textBytes.length, 0);
     textBytes.copy(record, 4);
     const vectorStart = 4 + textBytes.length;

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { TextEmbedder } from '../../catalog/semantic-ranker.ts';
 import { firstLineOf } from '../../errors/message-of.ts';
-import { decodeVectorFile, encodeHeader, encodeRecords } from './vector-file-format.ts';
+import { decodeVectorFile, encodeHeader, encodeRecords, recordBytes } from './vector-file-format.ts';
 
 export interface VectorFileOptions {
   /** The file (vector-file-format.ts); its directory is made when the first vectors are written. */
@@ -118,7 +118,7 @@ function newest(vectors: Map<string, Float32Array>, dimensions: number, budget: 
   let bytes = 0;
   let first = entries.length;
   while (first > 0) {
-    const size = 8 + Buffer.byteLength(entries[first - 1]![0], 'utf8') + 4 * dimensions;
+    const size = recordBytes(entries[first - 1]![0], dimensions);
     if (bytes + size > budget) break;
     bytes += size;
     first -= 1;
