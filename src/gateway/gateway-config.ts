@@ -7,8 +7,14 @@ import { expandPlaceholders, UnknownPlaceholderError, type PlaceholderValues } f
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
 export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
-/** How long one `tools/call` to an upstream may take before it is cancelled. @default 60 s */
-export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+/**
+ * How long one `tools/call` to an upstream may go without an answer or a progress notification before
+ * it is cancelled. Under the usual 60 s client timeout, so the gateway's explanation reaches the client
+ * before the client gives up. @default 50 s
+ */
+export const DEFAULT_CALL_TIMEOUT_MS = 50_000;
+/** How long one `tools/call` may take in all, however much progress it reports. @default 10 minutes */
+export const DEFAULT_CALL_MAX_MS = 10 * 60_000;
 /** How long connecting to an upstream and listing its tools may take. @default 20 s */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
 
@@ -21,7 +27,10 @@ export interface StdioUpstreamConfig {
   /** Added to the SDK's safe default environment (PATH, HOME, ...). */
   readonly env: Readonly<Record<string, string>>;
   readonly cwd?: string;
+  /** Idle limit of one call: progress notifications reset it. */
   readonly callTimeoutMs: number;
+  /** Overall limit of one call, which progress cannot extend. */
+  readonly callMaxMs: number;
 }
 
 /** A remote upstream: Streamable HTTP, falling back to the older SSE transport unless `sse` is forced. */
@@ -30,7 +39,10 @@ export interface HttpUpstreamConfig {
   readonly name: string;
   readonly url: URL;
   readonly headers: Readonly<Record<string, string>>;
+  /** Idle limit of one call: progress notifications reset it. */
   readonly callTimeoutMs: number;
+  /** Overall limit of one call, which progress cannot extend. */
+  readonly callMaxMs: number;
 }
 
 export type UpstreamConfig = StdioUpstreamConfig | HttpUpstreamConfig;
@@ -103,6 +115,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   };
   const timeouts = mapping(root['timeouts'], 'timeouts');
   const callTimeoutMs = milliseconds(timeouts['call_ms'], 'timeouts.call_ms', DEFAULT_CALL_TIMEOUT_MS, warnings);
+  const callMaxMs = milliseconds(timeouts['call_max_ms'], 'timeouts.call_max_ms', DEFAULT_CALL_MAX_MS, warnings);
   const connectTimeoutMs = milliseconds(timeouts['connect_ms'], 'timeouts.connect_ms', DEFAULT_CONNECT_TIMEOUT_MS, warnings);
 
   const entries = new Map<string, { path: string; value: unknown }>();
@@ -117,7 +130,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const servers: UpstreamConfig[] = [];
   for (const name of [...entries.keys()].sort()) {
     const { path, value } = entries.get(name)!;
-    const server = resolveServer(name, path, value, { callTimeoutMs, configDir: placeholders.configDir, expand, warnings });
+    const server = resolveServer(name, path, value, { callTimeoutMs, callMaxMs, configDir: placeholders.configDir, expand, warnings });
     if (server !== undefined) servers.push(server);
   }
   if (servers.length === 0) {
@@ -149,6 +162,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
 
 interface ServerContext {
   readonly callTimeoutMs: number;
+  readonly callMaxMs: number;
   readonly configDir: string;
   readonly expand: (value: string, path: string) => string;
   readonly warnings: ConfigWarning[];
@@ -187,6 +201,7 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
       env: stringMap(entry['env'], `${path}.env`, expand),
       ...(cwd === undefined ? {} : { cwd }),
       callTimeoutMs,
+      callMaxMs: context.callMaxMs,
     };
   }
   if (typeof entry['url'] === 'string' && entry['url'].trim() !== '') {
@@ -201,7 +216,7 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
     if (declared !== undefined && !['http', 'streamable-http', 'streamableHttp', 'sse'].includes(String(declared))) {
       throw invalid(`${path}: transport ${describeValue(declared)} is not one of http, sse for a 'url' server`);
     }
-    return { transport: declared === 'sse' ? 'sse' : 'http', name, url, headers: stringMap(entry['headers'], `${path}.headers`, expand), callTimeoutMs };
+    return { transport: declared === 'sse' ? 'sse' : 'http', name, url, headers: stringMap(entry['headers'], `${path}.headers`, expand), callTimeoutMs, callMaxMs: context.callMaxMs };
   }
   throw invalid(`${path}: needs 'command' (a local server started over stdio) or 'url' (a remote server)`);
 }
