@@ -48,10 +48,13 @@ export type {
   Approver,
   BeforeCallDecision,
   BeforeCallHook,
+  CallActivityEvent,
+  CatalogActivityEvent,
   DispatchHooks,
   Guardrail,
   GuardrailVerdict,
 } from './dispatch/hooks.ts';
+export { ACTIVITY_TEXT_MAX, isCallActivity } from './dispatch/hooks.ts';
 
 export type { CallOptions, ToolSearchSession, ToolSearchSessionOptions } from './session/tool-search-session.ts';
 export { createToolSearchSession } from './session/tool-search-session.ts';

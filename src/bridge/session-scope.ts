@@ -16,6 +16,8 @@ export interface SessionScope {
   readonly catalog: readonly Tool[];
   readonly config: ToolSearchConfig;
   readonly coreNames: readonly string[];
+  /** Tools left out of the catalog and of name suggestions (a gateway's denied tools); absent: none. */
+  readonly isHidden?: (tool: Tool) => boolean;
   /** Ranks the catalog by meaning for tool_search, fused with the words-based ranking; absent: words only. */
   readonly semantic?: SemanticRanker;
 }
@@ -27,6 +29,8 @@ export interface ScopeInput {
   readonly config: ToolSearchConfig;
   readonly coreNames: readonly string[];
   readonly isPinned?: (tool: Tool) => boolean;
+  /** Tools the model must not know of: never in the catalog (see ToolSearchSessionOptions.isHidden). */
+  readonly isHidden?: (tool: Tool) => boolean;
   readonly semantic?: SemanticRanker;
 }
 
@@ -47,10 +51,11 @@ export function toolsInToolsets(registry: readonly Tool[], toolsets: readonly st
 export function buildSessionScope(input: ScopeInput): SessionScope {
   const sessionTools = toolsInToolsets(input.registry, input.toolsets);
   const catalog = sessionTools.filter(
-    (tool) => isDeferrable(tool, input.coreNames) && !(input.isPinned?.(tool) ?? false),
+    (tool) => isDeferrable(tool, input.coreNames) && !(input.isPinned?.(tool) ?? false) && !(input.isHidden?.(tool) ?? false),
   );
   return {
     sessionTools,
+    ...(input.isHidden === undefined ? {} : { isHidden: input.isHidden }),
     registry: input.registry,
     catalog,
     config: input.config,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { resolveAgentConfig, type AgentConfig } from '../config/agent-config.ts';
+import { GATEWAY_BLOCK_KEYS, GATEWAY_ROOT_KEYS } from '../gateway/gateway-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { parseToolsetMap } from '../tools/parse-toolset-map.ts';
 import type { Tool } from '../tools/tool.ts';
@@ -54,5 +55,6 @@ export function readConfigDocument(path: string): unknown {
 
 /** The agent config from a file, or the defaults when no file is given. */
 export function readAgentConfig(path: string | undefined): AgentConfig {
-  return resolveAgentConfig(path === undefined ? {} : readConfigDocument(path));
+  // The file may be a gateway config too: its keys are known, and a typo in any of them is reported.
+  return resolveAgentConfig(path === undefined ? {} : readConfigDocument(path), { rootKeys: GATEWAY_ROOT_KEYS, blockKeys: GATEWAY_BLOCK_KEYS });
 }

@@ -1,3 +1,4 @@
+import { didYouMean } from './closest-key.ts';
 import { describeValue, type ConfigWarning } from './config-warning.ts';
 import { resolveToolSearchConfig, type ToolSearchConfig } from './tool-search-config.ts';
 
@@ -14,18 +15,40 @@ export interface AgentConfig {
   readonly warnings: readonly ConfigWarning[];
 }
 
+export interface AgentConfigOptions {
+  /**
+   * The keys the document may have at its root; any other is warned about, with a did-you-mean.
+   * @default undefined: root keys are not checked (an agent's own config has keys of its own)
+   */
+  readonly rootKeys?: readonly string[];
+  /** Known keys of other root blocks (`policy: [deny, require_approval]`, ...): others are warned about. */
+  readonly blockKeys?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The keys of `model` and `tools` that Tool Search reads; others are warned about. */
+const MODEL_KEYS = ['context_length'];
+const TOOLS_KEYS = ['tool_search'];
+
 /**
  * Resolves a parsed config document (YAML or JSON, already parsed). Never throws on bad values: each
- * becomes a warning and a default. An empty document is the default config.
+ * becomes a warning and a default; an unknown key under `model`, `tools` or `tools.tool_search` (or at
+ * the root, given `rootKeys`) is a warning with a did-you-mean. An empty document is the default config.
  */
-export function resolveAgentConfig(document: unknown): AgentConfig {
+export function resolveAgentConfig(document: unknown, options: AgentConfigOptions = {}): AgentConfig {
   const warnings: ConfigWarning[] = [];
   const root = asMapping(document, '(config root)', warnings);
+  if (options.rootKeys !== undefined) warnUnknownKeys(root, '', options.rootKeys, warnings);
+  for (const [key, known] of Object.entries(options.blockKeys ?? {})) {
+    const block = root[key];
+    if (isMapping(block)) warnUnknownKeys(block, `${key}.`, known, warnings);
+  }
   const tools = asMapping(root['tools'], 'tools', warnings);
   const model = asMapping(root['model'], 'model', warnings);
+  warnUnknownKeys(tools, 'tools.', TOOLS_KEYS, warnings);
+  warnUnknownKeys(model, 'model.', MODEL_KEYS, warnings);
   const block = tools['tool_search'];
   const { semantic: semanticValue, ...coreBlock } = isMapping(block) ? block : { semantic: undefined };
-  const toolSearch = resolveToolSearchConfig(isMapping(block) ? coreBlock : block);
+  const toolSearch = resolveToolSearchConfig(isMapping(block) ? coreBlock : block, { extraKeys: ['semantic'] });
   warnings.push(...toolSearch.warnings);
   return {
     toolSearch: toolSearch.config,
@@ -65,6 +88,18 @@ export function resolveContextLength(value: unknown, warnings: ConfigWarning[], 
     message: `${path}: ${describeValue(value)} is not a positive whole number of tokens; treating the context length as unknown`,
   });
   return undefined;
+}
+
+/** One warning per key of `block` not in `known`: `model.context_lenght: unknown key, ignored (did you mean ...)`. */
+function warnUnknownKeys(block: Record<string, unknown>, prefix: string, known: readonly string[], warnings: ConfigWarning[]): void {
+  for (const key of Object.keys(block).sort()) {
+    if (known.includes(key)) continue;
+    warnings.push({
+      path: `${prefix}${key}`,
+      received: block[key],
+      message: `${prefix}${key}: unknown key, ignored${didYouMean(key, known)} (known keys: ${known.join(', ')})`,
+    });
+  }
 }
 
 function asMapping(value: unknown, path: string, warnings: ConfigWarning[]): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { didYouMean } from './closest-key.ts';
 import { describeValue, type ConfigWarning } from './config-warning.ts';
 
 /** `auto` activates above the threshold, `on` whenever a deferrable tool exists, `off` never. */
@@ -36,10 +37,11 @@ export interface ResolvedToolSearchConfig {
 /**
  * Turns the raw `tools.tool_search` value (from YAML, JSON or code) into a complete config.
  * Never throws: a bad value falls back to its default or is clamped into range, with a warning that
- * names the key, the value and the allowed range. The legacy boolean form is normalised here and only
+ * names the key, the value and the allowed range; an unknown key is warned about with a did-you-mean
+ * (`options.extraKeys` are keys the caller reads itself). The legacy boolean form is normalised here and only
  * here: `true` means `{enabled: auto}`, `false` means `{enabled: off}`.
  */
-export function resolveToolSearchConfig(raw: unknown): ResolvedToolSearchConfig {
+export function resolveToolSearchConfig(raw: unknown, options: { readonly extraKeys?: readonly string[] } = {}): ResolvedToolSearchConfig {
   const warnings: ConfigWarning[] = [];
   if (raw === undefined || raw === null) return { config: DEFAULT_TOOL_SEARCH_CONFIG, warnings };
   if (typeof raw === 'boolean') {
@@ -58,12 +60,14 @@ export function resolveToolSearchConfig(raw: unknown): ResolvedToolSearchConfig 
     return { config: DEFAULT_TOOL_SEARCH_CONFIG, warnings };
   }
   const block = raw as Record<string, unknown>;
+  // `extraKeys` are read by the caller (the CLI's `semantic`): not warned about, and offered as did-you-means.
+  const known = [...KNOWN_KEYS, ...(options.extraKeys ?? [])];
   for (const key of Object.keys(block).sort()) {
-    if (!KNOWN_KEYS.includes(key)) {
+    if (!known.includes(key)) {
       warnings.push({
         path: `${BLOCK_PATH}.${key}`,
         received: block[key],
-        message: `${BLOCK_PATH}.${key}: unknown key, ignored (known keys: ${KNOWN_KEYS.join(', ')})`,
+        message: `${BLOCK_PATH}.${key}: unknown key, ignored${didYouMean(key, known)} (known keys: ${known.join(', ')})`,
       });
     }
   }

@@ -13,6 +13,7 @@ export type ModelErrorCode =
   | 'approval_declined'
   | 'cancelled'
   | 'tool_failed'
+  | 'unavailable'
   | 'no_executor';
 
 /** A mistake or refusal the model can read and act on: what was wrong and what to try. */

@@ -1,5 +1,5 @@
 import type { ToolArguments, ToolCallContext } from '../tools/tool.ts';
-import type { CallOutcome } from './call-outcome.ts';
+import type { CallOutcome, ModelErrorCode } from './call-outcome.ts';
 
 /**
  * Runs before a call. Return nothing to go on, `{arguments}` to replace the arguments later stages and
@@ -27,8 +27,11 @@ export interface ApprovalDecision {
 /** Runs after a call with its outcome; may return a replacement (redaction, enrichment). */
 export type AfterCallHook = (call: ToolCallContext, outcome: CallOutcome) => void | CallOutcome | Promise<void | CallOutcome>;
 
-/** One entry of the activity feed: always the underlying tool, never `tool_call`. */
-export interface ActivityEvent {
+/** One entry of the activity feed: a call of a tool, or a search, a describe or a refusal around one. */
+export type ActivityEvent = CallActivityEvent | CatalogActivityEvent;
+
+/** A call's start or end: always the underlying tool, never `tool_call`. */
+export interface CallActivityEvent {
   readonly type: 'call_started' | 'call_finished';
   /** ISO 8601 time of the event. */
   readonly time: string;
@@ -46,6 +49,41 @@ export interface ActivityEvent {
   readonly error?: string;
 }
 export type ActivityOutcome = 'ok' | 'error' | 'blocked' | 'denied' | 'declined' | 'cancelled';
+
+/** Whether an activity event is a call's start or end (as opposed to a search, describe or refusal). */
+export function isCallActivity(event: ActivityEvent): event is CallActivityEvent {
+  return event.type === 'call_started' || event.type === 'call_finished';
+}
+
+/** The longest tool name or query an activity event carries; longer ones are cut (a model may send 1 MB). */
+export const ACTIVITY_TEXT_MAX = 200;
+
+/**
+ * What the model did besides running a tool: a `search` (its query and the names it got back), a
+ * `describe` of a tool, or a request `refused` before any tool was reached (an unknown name, bad
+ * arguments, a bridge misuse; `code` says which). Names are the real tools' when known, else the name
+ * as the model wrote it, cut at ACTIVITY_TEXT_MAX characters.
+ */
+export interface CatalogActivityEvent {
+  readonly type: 'search' | 'describe' | 'refused';
+  /** ISO 8601 time of the event. */
+  readonly time: string;
+  readonly sessionId: string;
+  /** The bridge tool, or the name the model called directly. */
+  readonly via: string;
+  /** search: the query. */
+  readonly query?: string;
+  /** search: the names of the matches, best first. */
+  readonly results?: readonly string[];
+  /** describe and refused: the tool named. */
+  readonly tool?: string;
+  /** describe: the tool's toolset. */
+  readonly toolset?: string;
+  /** refused: why, as the outcome's error code. */
+  readonly code?: ModelErrorCode;
+  /** refused: the message the model was given. */
+  readonly error?: string;
+}
 
 export type ActivityListener = (event: ActivityEvent) => void;
 

@@ -1,6 +1,6 @@
 import type { ToolCallContext, ToolExecutor } from '../tools/tool.ts';
 import { failure, success, type CallOutcome, type ModelErrorCode } from './call-outcome.ts';
-import type { ActivityOutcome, DispatchHooks } from './hooks.ts';
+import type { ActivityOutcome, CallActivityEvent, DispatchHooks } from './hooks.ts';
 import { messageOf } from '../errors/message-of.ts';
 
 export interface PipelineEnvironment {
@@ -122,7 +122,7 @@ function activityOutcomeOf(result: CallOutcome): ActivityOutcome {
   }
 }
 
-function notify(environment: PipelineEnvironment, event: Parameters<NonNullable<DispatchHooks['onActivity']>>[0]): void {
+function notify(environment: PipelineEnvironment, event: CallActivityEvent): void {
   try {
     environment.hooks.onActivity?.(event);
   } catch {

@@ -12,6 +12,7 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
   type CallToolResult,
+  type JSONRPCMessage,
   type Tool as McpWireTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { toMcpTool, type McpTool } from '../adapters/mcp/mcp-tool.ts';
@@ -20,6 +21,7 @@ import type { ToolAnnotations } from '../tools/tool.ts';
 import { TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
 import { outcomeText, type CallOutcome } from '../dispatch/call-outcome.ts';
 import type { Gateway } from './create-gateway.ts';
+import { redactJson, type Redactor } from './redact-secrets.ts';
 import type { GatewayRequest } from './gateway-request.ts';
 import { getUpstreamPrompt, listUpstreamPrompts } from './proxy-prompts.ts';
 import { listUpstreamResources, listUpstreamResourceTemplates, readUpstreamResource } from './proxy-resources.ts';
@@ -141,7 +143,7 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
     void gateway.subscriptions.dropClient(session.sessionId);
   };
   server.onclose = stopFollowing;
-  await server.connect(transport);
+  await server.connect(redactingTransport(transport, gateway.redact));
   return {
     server,
     sessionId: session.sessionId,
@@ -150,6 +152,24 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
       await server.close();
     },
   };
+}
+
+/**
+ * The transport with every outgoing message redacted (results, errors, notifications alike), so no
+ * secret of the config and no token-shaped string reaches the client, whatever produced the message. A
+ * message that cannot be serialized for checking is replaced by an error response, failing closed.
+ */
+function redactingTransport(transport: Transport, redact: Redactor): Transport {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const withheld = 'id' in message
+      ? ({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: 'The result could not be checked for secrets, so it was withheld.' } } as JSONRPCMessage)
+      : undefined;
+    const checked = redactJson<JSONRPCMessage | undefined>(message, redact, withheld);
+    // A notification that cannot be checked is dropped: nothing waits for it.
+    return checked === undefined ? Promise.resolve() : send(checked, options);
+  };
+  return transport;
 }
 
 /** The MCP result for a core outcome (see {@link connectGatewayServer}). */

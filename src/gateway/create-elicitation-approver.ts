@@ -1,19 +1,18 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { Approver } from '../dispatch/hooks.ts';
-import { matchesGlob } from '../tools/glob.ts';
+import { approvalMessage } from './approval-message.ts';
 import type { GatewayRequest } from './gateway-request.ts';
-
-/** How much of a call's arguments the approval question shows, in characters. */
-export const ARGUMENTS_SHOWN_MAX = 2_000;
+import type { ToolPolicy } from './tool-policy.ts';
 
 /**
- * `policy.require_approval` as the core approver: a call whose real tool name matches one of the globs
- * runs only after the user accepts an MCP elicitation sent through the client. Declined, cancelled,
- * failed or impossible (the client cannot elicit) all refuse the call. Other calls are approved.
+ * `policy.require_approval` as the core approver: a call whose real tool the policy marks (under any of
+ * its names) runs only after the user accepts an MCP elicitation sent through the client, which shows
+ * every argument (see {@link approvalMessage}). Declined, cancelled, failed or impossible (the client
+ * cannot elicit) all refuse the call. Other calls are approved.
  */
-export function createElicitationApprover(patterns: readonly string[], requests: AsyncLocalStorage<GatewayRequest>): Approver {
+export function createElicitationApprover(policy: ToolPolicy, requests: AsyncLocalStorage<GatewayRequest>): Approver {
   return async (call) => {
-    const pattern = patterns.find((candidate) => matchesGlob(call.name, candidate));
+    const pattern = policy.flags(call.tool).approvalBy;
     if (pattern === undefined) return true;
     const elicit = requests.getStore()?.elicit;
     if (elicit === undefined) {
@@ -24,14 +23,10 @@ export function createElicitationApprover(patterns: readonly string[], requests:
     }
     const result = await elicit({
       mode: 'form',
-      message: `Allow the tool '${call.name}' to run with these arguments?\n${clip(JSON.stringify(call.arguments, null, 2), ARGUMENTS_SHOWN_MAX)}`,
+      message: approvalMessage(call.name, call.arguments),
       requestedSchema: { type: 'object', properties: {} },
     });
     if (result.action === 'accept') return true;
     return { approved: false, reason: `the user ${result.action === 'decline' ? 'declined' : 'cancelled'} the approval request.` };
   };
-}
-
-function clip(text: string, length: number): string {
-  return text.length <= length ? text : `${text.slice(0, length)}\n… (${text.length - length} more characters)`;
 }

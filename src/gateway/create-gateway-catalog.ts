@@ -15,6 +15,8 @@ export interface GatewayCatalog {
   rebuild(): boolean;
   /** The server a tool name belongs or belonged to, also after that server went away. */
   serverOf(name: string): string | undefined;
+  /** Whether a tool of this exact name is in the catalog now. */
+  has(name: string): boolean;
 }
 
 /**
@@ -26,7 +28,12 @@ export interface GatewayCatalog {
 export function createGatewayCatalog(upstreams: readonly Upstream[], requests: AsyncLocalStorage<GatewayRequest>): GatewayCatalog {
   const byName = new Map(upstreams.map((upstream) => [upstream.name, upstream]));
   const known = new Map<string, string>();
-  let current: { tools: readonly Tool[]; renames: readonly McpToolRename[]; fingerprint: string } = { tools: [], renames: [], fingerprint: '[]' };
+  let current: { tools: readonly Tool[]; names: ReadonlySet<string>; renames: readonly McpToolRename[]; fingerprint: string } = {
+    tools: [],
+    names: new Set(),
+    renames: [],
+    fingerprint: '[]',
+  };
 
   const forward = (upstream: Upstream, originalName: string): Tool['execute'] =>
     async (args, call) => {
@@ -57,10 +64,11 @@ export function createGatewayCatalog(upstreams: readonly Upstream[], requests: A
       });
       const fingerprint = JSON.stringify(tools.map((tool) => [tool.name, tool.description, tool.parameters]));
       const changed = fingerprint !== current.fingerprint;
-      current = { tools, renames: naming.renames, fingerprint };
+      current = { tools, names: new Set(tools.map((tool) => tool.name)), renames: naming.renames, fingerprint };
       return changed;
     },
     serverOf: (name) => known.get(name),
+    has: (name) => current.names.has(name),
   };
 }
 

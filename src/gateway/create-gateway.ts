@@ -6,7 +6,6 @@ import { failure } from '../dispatch/call-outcome.ts';
 import type { McpToolRename } from '../integrations/mcp-client/index.ts';
 import { buildSessionScope } from '../bridge/session-scope.ts';
 import { createToolSearchSession, type ToolSearchSession } from '../session/tool-search-session.ts';
-import { matchesAnyGlob } from '../tools/glob.ts';
 import type { Tool } from '../tools/tool.ts';
 import { createDenyGuardrail } from './create-deny-guardrail.ts';
 import { createElicitationApprover } from './create-elicitation-approver.ts';
@@ -20,6 +19,8 @@ import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
 import { openActivityLog, type ActivityLog } from './open-activity-log.ts';
 import { DEFAULT_RESTART_BACKOFF, type RestartBackoff } from './restart-delay.ts';
 import { warmInBackground } from './warm-in-background.ts';
+import { createRedactor, type Redactor } from './redact-secrets.ts';
+import { createToolPolicy, describeUnmatched, type ToolPolicy } from './tool-policy.ts';
 
 export interface GatewayOptions {
   readonly config: GatewayConfig;
@@ -49,6 +50,18 @@ export interface Gateway {
   readonly config: GatewayConfig;
   /** The toolsets client sessions are limited to; undefined for all. */
   readonly toolsets: readonly string[] | undefined;
+  /** The user's pin, deny and approval patterns, matched as {@link createToolPolicy} says. */
+  readonly policy: ToolPolicy;
+  /**
+   * Removes the config's secrets and token-shaped strings from text bound for the model, a client, the
+   * log or the activity log (see redact-secrets.ts).
+   */
+  readonly redact: Redactor;
+  /**
+   * One line per `pin` / `policy` pattern that matches none of the tools of the servers connected now
+   * (with a did-you-mean): worth a warning once the servers are up.
+   */
+  policyWarnings(): string[];
   /** Carries the MCP request being served through the core pipeline (see {@link GatewayRequest}). */
   readonly requests: AsyncLocalStorage<GatewayRequest>;
   /** Starts connecting to every upstream (idempotent). */
@@ -93,13 +106,15 @@ export interface Gateway {
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const { config } = options;
-  const log = options.log ?? (() => undefined);
+  const redact = createRedactor(config.secrets);
+  // Upstream stderr and errors reach the log: the operator's, but still no place for a secret.
+  const log = ((write) => (line: string) => write(redact(line)))(options.log ?? (() => undefined));
   const timers = options.timers ?? SYSTEM_TIMERS;
   const requests = new AsyncLocalStorage<GatewayRequest>();
   const toolListeners = createListeners();
   const listListeners = createListeners<UpstreamListKind>();
   const updateListeners = createListeners<string>();
-  const activityLog: ActivityLog | undefined = config.activityLog === undefined ? undefined : openActivityLog(config.activityLog, log);
+  const activityLog: ActivityLog | undefined = config.activityLog === undefined ? undefined : openActivityLog(config.activityLog, log, redact);
   const toolsets = options.toolsets?.map((toolset) => (toolset.startsWith('mcp-') ? toolset : `mcp-${toolset}`));
   if (toolsets !== undefined) {
     const known = config.servers.map((server) => `mcp-${server.name}`);
@@ -150,15 +165,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   const catalog = createGatewayCatalog(upstreams, requests);
   const inScopeUpstreams = (): Upstream[] => upstreams.filter((upstream) => inScope(upstream.name));
   const subscriptions = createResourceSubscriptions(inScopeUpstreams);
-  const guardrail = createDenyGuardrail(config.deny);
-  const approve = createElicitationApprover(config.requireApproval, requests);
-  // Asked for every tool at every assembly and call; a name's answer never changes, so it is kept.
-  const pinned = new Map<string, boolean>();
-  const isPinned = (tool: Tool): boolean => {
-    let answer = pinned.get(tool.name);
-    if (answer === undefined) pinned.set(tool.name, (answer = matchesAnyGlob(tool.name, config.pin)));
-    return answer;
-  };
+  const policy = createToolPolicy(config);
+  const guardrail = createDenyGuardrail(policy);
+  const approve = createElicitationApprover(policy, requests);
+  const isPinned = (tool: Tool): boolean => policy.flags(tool).pinnedBy !== undefined;
+  const isHidden = (tool: Tool): boolean => policy.flags(tool).deniedBy !== undefined;
   let started = false;
   let readiness: Promise<void> | undefined;
   let sessionCounter = 0;
@@ -166,17 +177,24 @@ export function createGateway(options: GatewayOptions): Gateway {
   const explainUnavailable = (name: string): CallOutcome | undefined => {
     // A server that never connected has no known tool names; its prefix still tells whose the name is.
     // The longest prefix wins: `mcp_a_b_x` belongs to server `a_b` before server `a`.
-    const byPrefix = upstreams
+    // A scoped session learns nothing of servers outside its scope, not even that they are down.
+    const byPrefix = inScopeUpstreams()
       .filter((candidate) => name.startsWith(toolNamePrefix(candidate.name)))
       .sort((left, right) => right.name.length - left.name.length)[0];
     const server = catalog.serverOf(name) ?? byPrefix?.name;
-    const message = upstreams.find((candidate) => candidate.name === server)?.unavailableMessage();
-    return message === undefined ? undefined : failure('tool_failed', `Tool '${name}' cannot be called now. ${message}`);
+    const message = inScopeUpstreams().find((candidate) => candidate.name === server)?.unavailableMessage();
+    return message === undefined ? undefined : failure('unavailable', `Tool '${name}' cannot be called now. ${message}`);
   };
 
   return {
     config,
     toolsets,
+    policy,
+    redact,
+    policyWarnings() {
+      const tools = catalog.tools();
+      return policy.unmatched(tools).map((pattern) => describeUnmatched(pattern, tools.length));
+    },
     requests,
     start() {
       if (started) return;
@@ -220,6 +238,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         contextLength: config.contextLength,
         coreNames: [],
         isPinned,
+        isHidden,
         ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
         sessionId: sessionId ?? `session-${sessionCounter}`,
         hooks: {
@@ -230,11 +249,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       });
     },
     async call(session, name, rawArguments, request, signal) {
-      const outcome = await requests.run(request, () => session.call(name, rawArguments, signal === undefined ? {} : { signal }));
-      if (outcome.ok || outcome.error.code !== 'unknown_tool') return outcome;
+      // A tool of a server that is down is not in the catalog: say why, rather than "unknown tool".
       const target = name === TOOL_CALL || name === TOOL_DESCRIBE ? targetName(rawArguments) : isBridgeToolName(name) ? undefined : name;
-      const explained = target === undefined ? undefined : explainUnavailable(target);
-      return explained ?? outcome;
+      const unavailable = target === undefined || catalog.has(target) ? undefined : explainUnavailable(target);
+      if (unavailable !== undefined && !unavailable.ok) {
+        activityLog?.record({ type: 'refused', time: new Date().toISOString(), sessionId: session.sessionId, via: name, tool: target!.slice(0, 200), code: 'unavailable', error: unavailable.error.message });
+        return redactOutcome(unavailable, redact);
+      }
+      const outcome = await requests.run(request, () => session.call(name, rawArguments, signal === undefined ? {} : { signal }));
+      return redactOutcome(outcome, redact);
     },
     onToolsChanged(listener) {
       return toolListeners.add(listener);
@@ -250,6 +273,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       await activityLog?.close();
     },
   };
+}
+
+/** The outcome with secrets taken out of its error message (values are redacted where they are sent). */
+function redactOutcome(outcome: CallOutcome, redact: Redactor): CallOutcome {
+  if (outcome.ok) return outcome;
+  const message = redact(outcome.error.message);
+  return message === outcome.error.message ? outcome : { ok: false, error: { ...outcome.error, message } };
 }
 
 function toolNamePrefix(server: string): string {

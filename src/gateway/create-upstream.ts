@@ -120,7 +120,10 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
   let state: UpstreamState = 'connecting';
   let connection: Connection | undefined;
   let failures = 0;
+  /** The last failure as the model may read it: no stderr, no secrets. */
   let lastError: string | undefined;
+  /** The same with the server's last stderr line, for the operator (log, status, inspect). */
+  let lastErrorDetail: string | undefined;
   let restartHandle: unknown;
   let restartAt: number | undefined;
   let stopped = false;
@@ -143,13 +146,18 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     return last === undefined ? '' : ` (its last stderr line: ${clip(last, 160)})`;
   };
 
+  /**
+   * Records a failure and schedules a restart. `message` is what the model may read; the log and the
+   * status (the operator's) also get the last stderr line, which can hold anything, tokens included.
+   */
   const fail = (message: string): void => {
     if (stopped) return;
     failures += 1;
     lastError = message;
+    lastErrorDetail = message + stderrHint();
     const delay = restartDelay(failures, options.backoff);
     restartAt = timers.now() + delay;
-    log(`[${name}] ${message}; restarting in ${formatSeconds(delay)}`);
+    log(`[${name}] ${lastErrorDetail}; restarting in ${formatSeconds(delay)}`);
     restartHandle = timers.setTimeout(() => void attempt(), delay);
     change('failed');
   };
@@ -219,13 +227,14 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       if (stopped || connected.transport === undefined) {
         source.close();
         await connected.close().catch(() => undefined);
-        if (!stopped) fail(`closed the connection right after starting${stderrHint()}`);
+        if (!stopped) fail('closed the connection right after starting');
         return;
       }
       const current: Connection = { client: connected, source, connectedAt: timers.now() };
       connection = current;
-      connected.onclose = () => drop(current, config.transport === 'stdio' ? `exited${stderrHint()}` : 'closed the connection');
+      connected.onclose = () => drop(current, config.transport === 'stdio' ? 'exited' : 'closed the connection');
       lastError = undefined;
+      lastErrorDetail = undefined;
       log(`[${name}] connected: ${source.tools().length} tools`);
       connected.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged?.('prompts'));
       connected.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged?.('resources'));
@@ -244,7 +253,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       listsChanged(connected);
     } catch (error) {
       await client?.close().catch(() => undefined);
-      fail(describeStartFailure(error, config, options.connectTimeoutMs) + stderrHint());
+      fail(describeStartFailure(error, config, options.connectTimeoutMs));
     } finally {
       settleFirst();
     }
@@ -279,7 +288,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         state,
         toolCount: state === 'connected' ? (connection?.source.tools().length ?? 0) : 0,
         failures,
-        ...(lastError === undefined ? {} : { error: lastError }),
+        ...(lastErrorDetail === undefined ? {} : { error: lastErrorDetail }),
         ...(restartAt === undefined ? {} : { restartInMs: Math.max(0, restartAt - timers.now()) }),
       };
     },
@@ -289,6 +298,18 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     start() {
       if (started) return;
       started = true;
+      if (config.missingEnv.length > 0) {
+        // Started without them, it would run with empty credentials: it is never started, and never retried.
+        const names = config.missingEnv.join(', ');
+        lastError = `cannot start: its config refers to ${config.missingEnv.length === 1 ? 'environment variable' : 'environment variables'} ${names}, which ${config.missingEnv.length === 1 ? 'is' : 'are'} not set; set ${config.missingEnv.length === 1 ? 'it' : 'them'} and restart the gateway`;
+        lastErrorDetail = lastError;
+        failures = 1;
+        state = 'failed';
+        log(`[${name}] ${lastError}`);
+        settleFirst();
+        options.onChange();
+        return;
+      }
       void attempt();
     },
     settled() {
@@ -325,7 +346,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         const closed = isConnectionClosed(error);
         if (connection !== current || closed) {
           throw new Error(
-            `MCP server '${name}' stopped during the call to '${tool}'${stderrHint()}. The call may or may not have taken effect: ` +
+            `MCP server '${name}' stopped during the call to '${tool}'. The call may or may not have taken effect: ` +
               `check before calling it again. The gateway is restarting the server.`,
           );
         }
@@ -400,7 +421,8 @@ function describeStartFailure(error: unknown, config: UpstreamConfig, connectTim
   if (isConnectionClosed(error)) {
     return config.transport === 'stdio' ? 'exited during startup' : 'closed the connection during startup';
   }
-  const where = config.transport === 'stdio' ? '' : ` at ${config.url.href}`;
+  // The URL as written in the config: expanded, it may carry a secret (`?key=${env:API_KEY}`).
+  const where = config.transport === 'stdio' ? '' : ` at ${config.displayUrl}`;
   return `could not connect${where}: ${clip(oneLineMessage(error), 200)}`;
 }
 

@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { resolveAgentConfig, SEMANTIC_CONFIG_PATH } from '../config/agent-config.ts';
+import { didYouMean } from '../config/closest-key.ts';
 import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { expandPlaceholders, UnknownPlaceholderError, type PlaceholderValues } from './expand-placeholders.ts';
+import type { Secret } from './redact-secrets.ts';
+import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-config.ts';
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
 export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
@@ -27,6 +30,11 @@ export interface StdioUpstreamConfig {
   /** Added to the SDK's safe default environment (PATH, HOME, ...). */
   readonly env: Readonly<Record<string, string>>;
   readonly cwd?: string;
+  /**
+   * Environment variables its config refers to (`${env:NAME}`) that are not set: such a server is not
+   * started, and its status names them. Empty when all are set.
+   */
+  readonly missingEnv: readonly string[];
   /** Idle limit of one call: progress notifications reset it. */
   readonly callTimeoutMs: number;
   /** Overall limit of one call, which progress cannot extend. */
@@ -38,7 +46,11 @@ export interface HttpUpstreamConfig {
   readonly transport: 'http' | 'sse';
   readonly name: string;
   readonly url: URL;
+  /** The URL as written in the config, placeholders unexpanded: what messages show (never a secret). */
+  readonly displayUrl: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** As for stdio servers: unset variables keep the server from starting. */
+  readonly missingEnv: readonly string[];
   /** Idle limit of one call: progress notifications reset it. */
   readonly callTimeoutMs: number;
   /** Overall limit of one call, which progress cannot extend. */
@@ -60,24 +72,61 @@ export interface GatewayConfig {
   readonly contextLength: number;
   /** Upstreams in name order; `disabled: true` ones left out. */
   readonly servers: readonly UpstreamConfig[];
-  /** Globs of model-visible names that stay visible when Tool Search is active. */
+  /**
+   * Globs of tools that stay visible when Tool Search is active. Like `deny` and `requireApproval`, each
+   * matches case-insensitively the gateway name (`mcp_<server>_<tool>`, whole and as shown), the
+   * upstream's own name `<tool>` and `<server>/<tool>` (see tool-policy.ts).
+   */
   readonly pin: readonly string[];
-  /** Globs of model-visible names the gateway refuses to call. */
+  /** Globs of tools the gateway hides from the model and refuses to call. */
   readonly deny: readonly string[];
-  /** Globs of model-visible names that need the user's approval (MCP elicitation) first. */
+  /** Globs of tools that need the user's approval (MCP elicitation) first. */
   readonly requireApproval: readonly string[];
+  /** `limits`: how much of a result or a describe reaches the model. */
+  readonly limits: GatewayLimits;
+  /** `http`: how `serve --http` lets clients in (token, origins, session cap and idle time). */
+  readonly http: HttpConfig;
+  /**
+   * Values that must never be shown to the model, a client or the activity log: everything expanded
+   * from `${env:...}`, header values and server `env` values, each with what to show instead.
+   */
+  readonly secrets: readonly Secret[];
   /** Absolute path of the JSON-lines activity log; undefined for none. */
   readonly activityLog: string | undefined;
   readonly connectTimeoutMs: number;
 }
+
+/** The `limits` block, in estimated tokens (characters / 4). */
+export interface GatewayLimits {
+  /** A tool result above this is cut, with a note saying how much. @default DEFAULT_MAX_RESULT_TOKENS */
+  readonly maxResultTokens: number;
+  /** A tool_describe above this is shortened (nested descriptions first). @default DEFAULT_MAX_DESCRIBE_TOKENS */
+  readonly maxDescribeTokens: number;
+}
+
+/** @default 25,000 estimated tokens: a large answer, still a small share of a 200,000-token window. */
+export const DEFAULT_MAX_RESULT_TOKENS = 25_000;
+/** @default 4,000 estimated tokens: more than any of the 358 tools of the bundled session needs. */
+export const DEFAULT_MAX_DESCRIBE_TOKENS = 4_000;
 
 export interface ResolvedGatewayConfig {
   readonly config: GatewayConfig;
   readonly warnings: readonly ConfigWarning[];
 }
 
-const ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts'];
+/** The keys a gateway config may have at its root; `tool-search assemble` and `search` accept them too. */
+export const GATEWAY_ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts', 'limits', 'http'];
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'transport', 'timeout_ms', 'disabled'];
+const TIMEOUT_KEYS = ['call_ms', 'call_max_ms', 'connect_ms'];
+const POLICY_KEYS = ['deny', 'require_approval'];
+const LIMIT_KEYS = ['max_result_tokens', 'max_describe_tokens'];
+/** The known keys of the gateway's own blocks, for commands that read a gateway config without serving it. */
+export const GATEWAY_BLOCK_KEYS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  timeouts: TIMEOUT_KEYS,
+  policy: POLICY_KEYS,
+  limits: LIMIT_KEYS,
+  http: HTTP_CONFIG_KEYS,
+});
 
 /**
  * Resolves a parsed gateway config document (YAML or JSON). Accepts `mcp_servers`, the `mcpServers`
@@ -94,29 +143,46 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
     throw invalid(`the config must be a mapping of keys (model, tools, mcp_servers, ...), got ${describeValue(document)}`);
   }
   const root = document as Record<string, unknown>;
-  const agent = resolveAgentConfig(root);
+  const agent = resolveAgentConfig(root, { rootKeys: GATEWAY_ROOT_KEYS });
   // The gateway loads a model for `semantic`, so a wrong value stops it instead of quietly ranking by
   // words alone, as the agent config would: a typo costs nothing to fix.
   const badSemantic = agent.warnings.find((warning) => warning.path === SEMANTIC_CONFIG_PATH);
   if (badSemantic !== undefined) throw invalid(`${SEMANTIC_CONFIG_PATH}: ${describeValue(badSemantic.received)} is not true or false`);
   const warnings: ConfigWarning[] = [...agent.warnings];
-  for (const key of Object.keys(root).sort()) {
-    if (!ROOT_KEYS.includes(key)) {
-      warnings.push({ path: key, received: root[key], message: `${key}: unknown key, ignored (known keys: ${ROOT_KEYS.join(', ')})` });
-    }
-  }
+  const secrets = new Map<string, string>();
+  /** Unset variables met while expanding; reset per server, whose start they then block. */
+  let missing: string[] = [];
   const expand = (value: string, path: string): string => {
     try {
-      return expandPlaceholders(value, placeholders);
+      return expandPlaceholders(value, placeholders, {
+        onVariable: (variable, expanded) => {
+          if (expanded === undefined || expanded === '') missing.push(variable);
+          else if (!secrets.has(expanded)) secrets.set(expanded, `\${env:${variable}}`);
+        },
+      });
     } catch (error) {
       if (error instanceof UnknownPlaceholderError) throw invalid(`${path}: ${error.message}`);
       throw error;
     }
   };
-  const timeouts = mapping(root['timeouts'], 'timeouts');
+  /** Expands a string that is not part of a server: an unset variable there has no safe reading. */
+  const expandRequired = (value: string, path: string): string => {
+    missing = [];
+    const text = expand(value, path);
+    if (missing.length > 0) throw invalid(`${path}: ${unsetVariables(missing)}; set it, or write the value without a placeholder`);
+    return text;
+  };
+  const timeouts = checkedKeys(mapping(root['timeouts'], 'timeouts'), 'timeouts', TIMEOUT_KEYS, warnings);
   const callTimeoutMs = milliseconds(timeouts['call_ms'], 'timeouts.call_ms', DEFAULT_CALL_TIMEOUT_MS, warnings);
   const callMaxMs = milliseconds(timeouts['call_max_ms'], 'timeouts.call_max_ms', DEFAULT_CALL_MAX_MS, warnings);
   const connectTimeoutMs = milliseconds(timeouts['connect_ms'], 'timeouts.connect_ms', DEFAULT_CONNECT_TIMEOUT_MS, warnings);
+  if (callMaxMs < callTimeoutMs) {
+    warnings.push({
+      path: 'timeouts.call_max_ms',
+      received: callMaxMs,
+      message: `timeouts.call_max_ms: ${callMaxMs} is less than timeouts.call_ms (${callTimeoutMs}); a call is cut off after ${callMaxMs} ms in all`,
+    });
+  }
 
   const entries = new Map<string, { path: string; value: unknown }>();
   for (const key of ['mcp_servers', 'mcpServers', 'servers']) {
@@ -130,13 +196,28 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const servers: UpstreamConfig[] = [];
   for (const name of [...entries.keys()].sort()) {
     const { path, value } = entries.get(name)!;
+    missing = [];
     const server = resolveServer(name, path, value, { callTimeoutMs, callMaxMs, configDir: placeholders.configDir, expand, warnings });
-    if (server !== undefined) servers.push(server);
+    if (server === undefined) continue;
+    if (missing.length > 0) {
+      warnings.push({ path, received: undefined, message: `${path}: ${unsetVariables(missing)}; this server will not be started` });
+    }
+    servers.push({ ...server, missingEnv: [...new Set(missing)].sort() });
+    // What a server is given in `env` and `headers` is a credential more often than not, written literally or not.
+    const given = server.transport === 'stdio' ? server.env : server.headers;
+    for (const [key, text] of Object.entries(given)) {
+      if (text.length >= MIN_SECRET_LENGTH && !secrets.has(text)) secrets.set(text, `<${path}.${server.transport === 'stdio' ? 'env' : 'headers'}.${key}>`);
+    }
   }
   if (servers.length === 0) {
     warnings.push({ path: 'mcp_servers', received: root['mcp_servers'], message: 'mcp_servers: no servers configured; the gateway will offer no tools' });
   }
-  const policy = mapping(root['policy'], 'policy');
+  // Ignoring a mistyped key here would silently drop a protection, so it stops the gateway instead.
+  const policy = checkedKeys(mapping(root['policy'], 'policy'), 'policy', POLICY_KEYS, 'fatal');
+  // Unknown keys and bad values in `http` are fatal there too (http-config.ts).
+  const http = resolveHttpConfig(root['http'], expandRequired);
+  if (http.token !== undefined && !secrets.has(http.token)) secrets.set(http.token, '<http.token>');
+  const limitsBlock = checkedKeys(mapping(root['limits'], 'limits'), 'limits', LIMIT_KEYS, warnings);
   const activityLog = root['activity_log'];
   if (activityLog !== undefined && activityLog !== null && typeof activityLog !== 'string') {
     throw invalid(`activity_log: ${describeValue(activityLog)} is not a file path`);
@@ -147,17 +228,49 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
       semantic: agent.semantic,
       contextLength: agent.contextLength ?? DEFAULT_GATEWAY_CONTEXT_LENGTH,
       servers,
-      pin: globs(root['pin'], 'pin'),
-      deny: globs(policy['deny'], 'policy.deny'),
-      requireApproval: globs(policy['require_approval'], 'policy.require_approval'),
+      pin: globs(root['pin'], 'pin', warnings),
+      deny: globs(policy['deny'], 'policy.deny', warnings),
+      requireApproval: globs(policy['require_approval'], 'policy.require_approval', warnings),
+      limits: {
+        maxResultTokens: tokens(limitsBlock['max_result_tokens'], 'limits.max_result_tokens', DEFAULT_MAX_RESULT_TOKENS, warnings),
+        maxDescribeTokens: tokens(limitsBlock['max_describe_tokens'], 'limits.max_describe_tokens', DEFAULT_MAX_DESCRIBE_TOKENS, warnings),
+      },
+      http,
+      secrets: [...secrets].map(([value, shownAs]) => ({ value, shownAs })),
       activityLog:
         typeof activityLog === 'string' && activityLog.trim() !== ''
-          ? resolve(placeholders.configDir, expand(activityLog, 'activity_log'))
+          ? resolve(placeholders.configDir, expandRequired(activityLog, 'activity_log'))
           : undefined,
       connectTimeoutMs,
     },
     warnings,
   };
+}
+
+/** Values shorter than this are not treated as secrets: masking `1` or `true` everywhere would garble text. */
+const MIN_SECRET_LENGTH = 6;
+
+function unsetVariables(names: readonly string[]): string {
+  const unique = [...new Set(names)].sort();
+  return unique.length === 1
+    ? `environment variable ${unique[0]} is not set (or empty)`
+    : `environment variables ${unique.join(', ')} are not set (or empty)`;
+}
+
+/**
+ * Reports the keys of `block` that are not `known`, with a did-you-mean: as warnings, or, with
+ * `'fatal'`, as the error that stops the gateway. Returns the block.
+ */
+function checkedKeys(block: Record<string, unknown>, path: string, known: readonly string[], report: ConfigWarning[] | 'fatal'): Record<string, unknown> {
+  for (const key of Object.keys(block).sort()) {
+    if (known.includes(key)) continue;
+    const hint = didYouMean(key, known);
+    if (report === 'fatal') {
+      throw invalid(`${path}.${key}: unknown key${hint}; the known keys are ${known.join(', ')}. It was not ignored, since that could drop a protection`);
+    }
+    report.push({ path: `${path}.${key}`, received: block[key], message: `${path}.${key}: unknown key, ignored${hint} (known keys: ${known.join(', ')})` });
+  }
+  return block;
 }
 
 interface ServerContext {
@@ -168,17 +281,16 @@ interface ServerContext {
   readonly warnings: ConfigWarning[];
 }
 
-function resolveServer(name: string, path: string, value: unknown, context: ServerContext): UpstreamConfig | undefined {
+/** A server's config before the unset variables it refers to are known (they are added by the caller). */
+type ServerDraft = DistributiveOmit<UpstreamConfig, 'missingEnv'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function resolveServer(name: string, path: string, value: unknown, context: ServerContext): ServerDraft | undefined {
   if (!/^\S+$/.test(name)) throw invalid(`${path}: a server name must be non-empty and have no spaces`);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(`${path}: expected a mapping with 'command' (local server) or 'url' (remote server), got ${describeValue(value)}`);
   }
-  const entry = value as Record<string, unknown>;
-  for (const key of Object.keys(entry).sort()) {
-    if (!SERVER_KEYS.includes(key)) {
-      context.warnings.push({ path: `${path}.${key}`, received: entry[key], message: `${path}.${key}: unknown key, ignored (known keys: ${SERVER_KEYS.join(', ')})` });
-    }
-  }
+  const entry = checkedKeys(value as Record<string, unknown>, path, SERVER_KEYS, context.warnings);
   if (entry['disabled'] === true) return undefined;
   if (isGatewayItself(entry)) {
     // Pointing the gateway at the client's own config file would otherwise make it start itself, forever.
@@ -187,6 +299,9 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
   }
   const callTimeoutMs = milliseconds(entry['timeout_ms'], `${path}.timeout_ms`, context.callTimeoutMs, context.warnings);
   const declared = entry['transport'] ?? entry['type'];
+  if (declared !== undefined && typeof declared !== 'string') {
+    throw invalid(`${path}.${entry['transport'] === undefined ? 'type' : 'transport'}: ${describeValue(declared)} is not a transport name (stdio, http or sse)`);
+  }
   const { expand } = context;
   if (typeof entry['command'] === 'string' && entry['command'].trim() !== '') {
     if (declared !== undefined && declared !== 'stdio') {
@@ -205,18 +320,20 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
     };
   }
   if (typeof entry['url'] === 'string' && entry['url'].trim() !== '') {
-    const text = expand(entry['url'], `${path}.url`);
+    const written = entry['url'];
+    const text = expand(written, `${path}.url`);
     let url: URL;
     try {
       url = new URL(text);
     } catch {
-      throw invalid(`${path}.url: ${describeValue(text)} is not a URL (expected e.g. http://127.0.0.1:3001/mcp)`);
+      // The URL as written, not as expanded: the expansion may hold a secret.
+      throw invalid(`${path}.url: ${describeValue(written)} is not a URL (expected e.g. http://127.0.0.1:3001/mcp)`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(`${path}.url: ${describeValue(text)} must start with http:// or https://`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(`${path}.url: ${describeValue(written)} must start with http:// or https://`);
     if (declared !== undefined && !['http', 'streamable-http', 'streamableHttp', 'sse'].includes(String(declared))) {
       throw invalid(`${path}: transport ${describeValue(declared)} is not one of http, sse for a 'url' server`);
     }
-    return { transport: declared === 'sse' ? 'sse' : 'http', name, url, headers: stringMap(entry['headers'], `${path}.headers`, expand), callTimeoutMs, callMaxMs: context.callMaxMs };
+    return { transport: declared === 'sse' ? 'sse' : 'http', name, url, displayUrl: written, headers: stringMap(entry['headers'], `${path}.headers`, expand), callTimeoutMs, callMaxMs: context.callMaxMs };
   }
   throw invalid(`${path}: needs 'command' (a local server started over stdio) or 'url' (a remote server)`);
 }
@@ -246,9 +363,20 @@ function strings(value: unknown, path: string): string[] {
   });
 }
 
-function globs(value: unknown, path: string): string[] {
-  if (typeof value === 'string') return [value];
-  return strings(value, path);
+function globs(value: unknown, path: string, warnings: ConfigWarning[]): string[] {
+  const patterns = typeof value === 'string' ? [value] : strings(value, path);
+  return patterns.filter((pattern, index) => {
+    if (pattern.trim() !== '') return true;
+    warnings.push({ path: `${path}[${index}]`, received: pattern, message: `${path}[${index}]: an empty pattern matches no tool; ignored` });
+    return false;
+  });
+}
+
+function tokens(value: unknown, path: string, fallback: number, warnings: ConfigWarning[]): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 100) return value;
+  warnings.push({ path, received: value, message: `${path}: ${describeValue(value)} is not a whole number of tokens of at least 100; using ${fallback}` });
+  return fallback;
 }
 
 function stringMap(value: unknown, path: string, expand: (value: string, path: string) => string): Record<string, string> {

@@ -1,13 +1,20 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fstatSync, openSync, writeSync } from 'node:fs';
 import type { ActivityEvent } from '../dispatch/hooks.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
+import type { Redactor } from './redact-secrets.ts';
 
-/** One line of the activity log. */
-export interface ActivityLogEntry {
-  /** ISO 8601 time the call finished. */
+/** One line of the activity log: a call, a search, a describe, or a request refused before any tool ran. */
+export type ActivityLogEntry = CallLogEntry | SearchLogEntry | DescribeLogEntry | RefusalLogEntry;
+
+interface LogEntryBase {
+  /** ISO 8601 time of the event (a call's: when it finished). */
   readonly time: string;
   readonly session: string;
+}
+
+export interface CallLogEntry extends LogEntryBase {
+  readonly event: 'call';
   /** The underlying tool's model-visible name, never `tool_call`. */
   readonly tool: string;
   readonly server: string;
@@ -19,46 +26,100 @@ export interface ActivityLogEntry {
   readonly error?: string;
 }
 
+export interface SearchLogEntry extends LogEntryBase {
+  readonly event: 'search';
+  readonly query: string;
+  /** The names of the matches, best first. */
+  readonly results: readonly string[];
+}
+
+export interface DescribeLogEntry extends LogEntryBase {
+  readonly event: 'describe';
+  readonly tool: string;
+  readonly server: string;
+}
+
+export interface RefusalLogEntry extends LogEntryBase {
+  readonly event: 'refused';
+  /** The tool named (cut at 200 characters), when the request named one. */
+  readonly tool?: string;
+  /** The bridge tool, or the name called directly. */
+  readonly via: string;
+  /** Why: unknown_tool, invalid_arguments, unavailable (its server is down), denied, ... */
+  readonly outcome: string;
+  readonly error: string;
+}
+
 export interface ActivityLog {
-  /** Appends the entry for a finished call; ignores call_started events. */
+  /** Appends the entry for an event; ignores call_started events (the call_finished one says it all). */
   record(event: ActivityEvent): void;
   /** Flushes and closes the file. */
   close(): Promise<void>;
 }
 
-/** The log entry for a finished call: the server is the toolset without its `mcp-` prefix. */
-export function activityLogEntry(event: ActivityEvent): ActivityLogEntry {
-  return {
-    time: event.time,
-    session: event.sessionId,
-    tool: event.tool,
-    server: event.toolset.startsWith('mcp-') ? event.toolset.slice(4) : event.toolset,
-    via_bridge: event.viaBridge,
-    outcome: event.outcome ?? 'ok',
-    duration_ms: event.durationMs ?? 0,
-    ...(event.error === undefined ? {} : { error: event.error }),
-  };
+/** The log entry for an event, or undefined for call_started. The server is the toolset without `mcp-`. */
+export function activityLogEntry(event: ActivityEvent): ActivityLogEntry | undefined {
+  const base = { time: event.time, session: event.sessionId };
+  switch (event.type) {
+    case 'call_started':
+      return undefined;
+    case 'call_finished':
+      return {
+        ...base,
+        event: 'call',
+        tool: event.tool,
+        server: serverOf(event.toolset),
+        via_bridge: event.viaBridge,
+        outcome: event.outcome ?? 'ok',
+        duration_ms: event.durationMs ?? 0,
+        ...(event.error === undefined ? {} : { error: event.error }),
+      };
+    case 'search':
+      return { ...base, event: 'search', query: event.query ?? '', results: event.results ?? [] };
+    case 'describe':
+      return { ...base, event: 'describe', tool: event.tool ?? '', server: serverOf(event.toolset ?? '') };
+    case 'refused':
+      return {
+        ...base,
+        event: 'refused',
+        ...(event.tool === undefined ? {} : { tool: event.tool }),
+        via: event.via,
+        outcome: event.code ?? 'refused',
+        error: event.error ?? '',
+      };
+  }
 }
 
+function serverOf(toolset: string): string {
+  return toolset.startsWith('mcp-') ? toolset.slice(4) : toolset;
+}
+
+/** Owner read and write only: the log holds what the model asked for and what came back. */
+const LOG_FILE_MODE = 0o600;
+
 /**
- * Opens (creating or appending to) a JSON-lines activity log. Opening is checked at once, so a bad
- * path is a setup error (ToolSearchError `invalid_config_file`) rather than a silent loss of lines.
- * Lines are written synchronously (one small write per call), so a line is on disk when the call's
- * result is sent, even if the gateway is killed right after.
+ * Opens (creating or appending to) a JSON-lines activity log, readable by its owner alone. Opening is
+ * checked at once, so a bad path is a setup error (ToolSearchError `invalid_config_file`) rather than a
+ * silent loss of lines. Every line passes through `redact` before it is written. Lines are written
+ * synchronously (one small write per event), so a line is on disk when the call's result is sent, even
+ * if the gateway is killed right after.
  */
-export function openActivityLog(path: string, onError: (message: string) => void): ActivityLog {
+export function openActivityLog(path: string, onError: (message: string) => void, redact: Redactor = (text) => text): ActivityLog {
   let descriptor: number | undefined;
   try {
-    descriptor = openSync(path, 'a');
+    descriptor = openSync(path, 'a', LOG_FILE_MODE);
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'error';
     throw new ToolSearchError('invalid_config_file', `activity_log '${path}' cannot be opened for appending (${code}); check that its folder exists and is writable`);
   }
+  tightenPermissions(descriptor, path, onError);
   return {
     record(event) {
-      if (event.type !== 'call_finished' || descriptor === undefined) return;
+      if (descriptor === undefined) return;
+      const entry = activityLogEntry(event);
+      if (entry === undefined) return;
       try {
-        writeSync(descriptor, `${JSON.stringify(activityLogEntry(event))}\n`);
+        writeSync(descriptor, `${redact(JSON.stringify(entry))}\n`);
       } catch (error) {
         onError(`activity_log '${path}': ${messageOf(error)}; no more lines will be written`);
         descriptor = undefined;
@@ -69,4 +130,16 @@ export function openActivityLog(path: string, onError: (message: string) => void
       descriptor = undefined;
     },
   };
+}
+
+/** An existing log that others may read is made owner-only, and the operator is told. */
+function tightenPermissions(descriptor: number, path: string, onError: (message: string) => void): void {
+  try {
+    const mode = fstatSync(descriptor).mode & 0o777;
+    if ((mode & 0o077) === 0) return;
+    fchmodSync(descriptor, LOG_FILE_MODE);
+    onError(`activity_log '${path}' was readable by others (mode ${mode.toString(8)}); it is now owner-only (600)`);
+  } catch (error) {
+    onError(`activity_log '${path}': could not make it owner-only (${messageOf(error)})`);
+  }
 }

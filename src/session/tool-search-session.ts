@@ -9,7 +9,8 @@ import { buildSessionScope, toolsInToolsets, type SessionScope } from '../bridge
 import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../config/tool-search-config.ts';
 import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
-import type { DispatchHooks } from '../dispatch/hooks.ts';
+import type { CatalogActivityEvent, DispatchHooks } from '../dispatch/hooks.ts';
+import { reportCatalogActivity } from './report-catalog-activity.ts';
 import { runPipeline, type PipelineEnvironment } from '../dispatch/run-pipeline.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { CORE_TOOL_NAMES } from '../tools/core-tool-names.ts';
@@ -31,6 +32,12 @@ export interface ToolSearchSessionOptions {
   /** @default CORE_TOOL_NAMES */
   readonly coreNames?: readonly string[];
   readonly isPinned?: (tool: Tool) => boolean;
+  /**
+   * Tools the model must not know of (a gateway's `policy.deny`): left out of the tool array, the
+   * catalog, its counts and name suggestions, and refused by tool_describe. Calling one by name still
+   * goes through the pipeline, so its guardrails refuse it with their reason. @default none
+   */
+  readonly isHidden?: (tool: Tool) => boolean;
   readonly hooks?: DispatchHooks;
   /**
    * Ranks the catalog by meaning for tool_search, fused with the words-based ranking (for example
@@ -98,11 +105,25 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       config,
       coreNames,
       ...(options.isPinned === undefined ? {} : { isPinned: options.isPinned }),
+      ...(options.isHidden === undefined ? {} : { isHidden: options.isHidden }),
       ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
     });
+  const visibleTools = (): Tool[] => {
+    const tools = toolsInToolsets(readRegistry(), toolsets);
+    return options.isHidden === undefined ? tools : tools.filter((tool) => !options.isHidden!(tool));
+  };
+  const report = (event: Omit<CatalogActivityEvent, 'time' | 'sessionId'>): void => {
+    try {
+      options.hooks?.onActivity?.({ time: new Date(now()).toISOString(), sessionId, ...event });
+    } catch {
+      // The activity feed is an observer: a broken listener must not change the outcome.
+    }
+  };
 
-  const dispatch = (scope: SessionScope, tool: Tool, args: ToolArguments, viaBridge: boolean, callOptions: CallOptions) =>
-    runPipeline(
+  /** Outcomes the pipeline produced: it reported them itself (call_started / call_finished). */
+  const reachedPipeline = new WeakSet<CallOutcome>();
+  const dispatch = async (scope: SessionScope, tool: Tool, args: ToolArguments, viaBridge: boolean, callOptions: CallOptions) => {
+    const outcome = await runPipeline(
       {
         name: tool.name,
         tool,
@@ -115,12 +136,43 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       },
       environment,
     );
+    reachedPipeline.add(outcome);
+    return outcome;
+  };
+
+  /** One call within a scope read once for it; refusals come back as outcomes, never as exceptions. */
+  const callWithin = async (scope: SessionScope, name: string, rawArguments: unknown, callOptions: CallOptions): Promise<CallOutcome> => {
+    const parsed = parseArgumentsObject(rawArguments, `The arguments of ${name}`);
+    if (!parsed.ok) return failure('invalid_arguments', parsed.message);
+    const args = parsed.value;
+    if (name === TOOL_SEARCH) return handleToolSearch(scope, args);
+    if (name === TOOL_DESCRIBE) {
+      const target = resolveBridgeTarget(scope, args['name'], TOOL_DESCRIBE);
+      if (target.ok && options.isHidden?.(target.tool) === true) {
+        return failure('denied', `Tool '${target.tool.name}' is refused by policy here: it cannot be described or called.`);
+      }
+      return handleToolDescribe(scope, args);
+    }
+    if (name === TOOL_CALL) {
+      const resolved = resolveBridgeTarget(scope, args['name'], TOOL_CALL);
+      if (!resolved.ok) return resolved.outcome;
+      const inner = parseArgumentsObject(args['arguments'], `"arguments" for ${resolved.tool.name}`);
+      if (!inner.ok) return failure('invalid_arguments', inner.message);
+      return dispatch(scope, resolved.tool, inner.value, true, callOptions);
+    }
+    const tool = scope.sessionTools.find((candidate) => candidate.name === name);
+    if (tool !== undefined) return dispatch(scope, tool, args, false, callOptions);
+    if (scope.registry.some((candidate) => candidate.name === name)) {
+      return failure('not_in_session', `Tool '${name}' is not available in this session.`);
+    }
+    return unknownToolOutcome(scope, name);
+  };
 
   return {
     sessionId,
     toolsets,
     assemble() {
-      return assembleTools(toolsInToolsets(readRegistry(), toolsets), {
+      return assembleTools(visibleTools(), {
         config,
         coreNames,
         ...(options.contextLength === undefined ? {} : { contextLength: options.contextLength }),
@@ -129,25 +181,9 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       });
     },
     async call(name, rawArguments, callOptions = {}) {
-      const scope = scopeNow();
-      const parsed = parseArgumentsObject(rawArguments, `The arguments of ${name}`);
-      if (!parsed.ok) return failure('invalid_arguments', parsed.message);
-      const args = parsed.value;
-      if (name === TOOL_SEARCH) return handleToolSearch(scope, args);
-      if (name === TOOL_DESCRIBE) return handleToolDescribe(scope, args);
-      if (name === TOOL_CALL) {
-        const resolved = resolveBridgeTarget(scope, args['name'], TOOL_CALL);
-        if (!resolved.ok) return resolved.outcome;
-        const inner = parseArgumentsObject(args['arguments'], `"arguments" for ${resolved.tool.name}`);
-        if (!inner.ok) return failure('invalid_arguments', inner.message);
-        return dispatch(scope, resolved.tool, inner.value, true, callOptions);
-      }
-      const tool = scope.sessionTools.find((candidate) => candidate.name === name);
-      if (tool !== undefined) return dispatch(scope, tool, args, false, callOptions);
-      if (scope.registry.some((candidate) => candidate.name === name)) {
-        return failure('not_in_session', `Tool '${name}' is not available in this session.`);
-      }
-      return unknownToolOutcome(scope, name);
+      const outcome = await callWithin(scopeNow(), name, rawArguments, callOptions);
+      if (!reachedPipeline.has(outcome)) reportCatalogActivity(report, name, rawArguments, outcome);
+      return outcome;
     },
     tools() {
       return toolsInToolsets(readRegistry(), toolsets);

@@ -30,7 +30,9 @@ describe('resolveGatewayConfig', () => {
       command: 'npx',
       args: ['-y', '@modelcontextprotocol/server-github'],
       env: { GITHUB_TOKEN: 'ghp_1' },
-      callTimeoutMs: 60_000,
+      missingEnv: [],
+      callTimeoutMs: 50_000,
+      callMaxMs: 600_000,
     });
     const remote = config.servers[1]!;
     assert.ok(remote.transport === 'http');
@@ -100,9 +102,9 @@ describe('resolveGatewayConfig', () => {
   test('warns about unknown keys and bad timeouts, naming the key path', () => {
     const { warnings } = resolveGatewayConfig({ mcp_servers: { a: { command: 'x', timeout_ms: -1, comand: 'typo' } }, polcy: {} }, PLACES);
     assert.deepEqual(warnings.map((warning) => warning.message), [
-      'polcy: unknown key, ignored (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts)',
-      'mcp_servers.a.comand: unknown key, ignored (known keys: command, args, env, cwd, url, headers, type, transport, timeout_ms, disabled)',
-      'mcp_servers.a.timeout_ms: -1 is not a positive whole number of milliseconds; using 60000',
+      "polcy: unknown key, ignored (did you mean 'policy'?) (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts, limits, http)",
+      "mcp_servers.a.comand: unknown key, ignored (did you mean 'command'?) (known keys: command, args, env, cwd, url, headers, type, transport, timeout_ms, disabled)",
+      'mcp_servers.a.timeout_ms: -1 is not a positive whole number of milliseconds; using 50000',
     ]);
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
 import { generateText, stepCountIs, streamText, ToolLoopAgent } from 'ai';
-import { createToolSearchSession, type ActivityEvent, type Tool, type ToolSearchSessionOptions } from '../../src/index.ts';
+import { createToolSearchSession, isCallActivity, type ActivityEvent, type Tool, type ToolSearchSessionOptions } from '../../src/index.ts';
 import { createAiSdkTools, fromAiSdkTools } from '../../src/integrations/ai-sdk/index.ts';
 import { createMcpToolSource } from '../../src/integrations/mcp-client/index.ts';
 import { blockDeletes, createTerminalApprover, redactSecrets } from '../../examples/hooks.ts';
@@ -63,7 +63,9 @@ describe('createAiSdkTools with generateText and the mock model', () => {
     assert.match(String(search?.output.value), /"name":"mcp_notes_add_note"/);
     assert.match(String(describeResult?.output.value), /"text":\{"type":"string"\}/);
     assert.deepEqual(callResult?.output, { type: 'text', value: '{"id":7,"text":"milk"}' });
-    assert.deepEqual(run.activity.map((event) => [event.type, event.tool, event.viaBridge]), [
+    assert.deepEqual(run.activity.map((event) => [event.type, event.tool, isCallActivity(event) ? event.viaBridge : event.via]), [
+      ['search', undefined, 'tool_search'],
+      ['describe', 'mcp_notes_add_note', 'tool_describe'],
       ['call_started', 'mcp_notes_add_note', true],
       ['call_finished', 'mcp_notes_add_note', true],
     ]);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createToolSearchSession, type ActivityEvent } from '../../src/index.ts';
+import { createToolSearchSession, isCallActivity, type ActivityEvent } from '../../src/index.ts';
 import { createMcpToolSource, type McpToolSource } from '../../src/integrations/mcp-client/index.ts';
 
 const everythingServer = fileURLToPath(new URL('../../node_modules/.bin/mcp-server-everything', import.meta.url));
@@ -42,8 +42,10 @@ describe('createMcpToolSource over a real stdio MCP server (server-everything)',
     const called = await session.call('tool_call', { name: 'mcp_everything_echo', arguments: { message: 'hi' } });
     assert.deepEqual(called, { ok: true, value: 'Echo: hi' });
     assert.deepEqual(
-      activity.map((event) => [event.type, event.tool, event.toolset, event.viaBridge]),
+      activity.map((event) => [event.type, event.tool, event.toolset, isCallActivity(event) ? event.viaBridge : event.via]),
       [
+        ['search', undefined, undefined, 'tool_search'],
+        ['describe', 'mcp_everything_echo', 'mcp-everything', 'tool_describe'],
         ['call_started', 'mcp_everything_echo', 'mcp-everything', true],
         ['call_finished', 'mcp_everything_echo', 'mcp-everything', true],
       ],

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
-import { createToolSearchSession, type ActivityEvent, type ToolSearchSessionOptions } from '../../src/index.ts';
+import { createToolSearchSession, isCallActivity, type ActivityEvent, type ToolSearchSessionOptions } from '../../src/index.ts';
 import { blockDeletes, createTerminalApprover, redactSecrets } from '../../examples/hooks.ts';
 import { PROVIDER_LOOPS, type ProviderLoop } from './fixtures/provider-loops.ts';
 import { startScriptedApiServer, type RecordedRequest } from './fixtures/scripted-api-server.ts';
@@ -58,7 +58,7 @@ for (const loop of PROVIDER_LOOPS) {
         assert.equal(called!.content, '{"id":7,"text":"milk"}');
         assert.equal(todo!.content, 'noted: buy milk');
         assert.notEqual(called!.isError, true);
-        assert.deepEqual(run.activity.filter((event) => event.type === 'call_finished').map((event) => [event.tool, event.viaBridge, event.outcome]), [
+        assert.deepEqual(run.activity.filter(isCallActivity).filter((event) => event.type === 'call_finished').map((event) => [event.tool, event.viaBridge, event.outcome]), [
           ['mcp_notes_add_note', true, 'ok'],
           ['todo', false, 'ok'],
         ]);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ToolSearchResult } from '../../src/bridge/handle-tool-search.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG } from '../../src/config/tool-search-config.ts';
-import type { ActivityEvent, DispatchHooks } from '../../src/dispatch/hooks.ts';
+import { isCallActivity, type ActivityEvent, type DispatchHooks } from '../../src/dispatch/hooks.ts';
 import { ToolSearchError } from '../../src/errors/tool-search-error.ts';
 import { createToolSearchSession } from '../../src/session/tool-search-session.ts';
 import type { Tool, ToolCallContext } from '../../src/tools/tool.ts';
@@ -61,7 +61,7 @@ describe('ToolSearchSession', () => {
     const events: ActivityEvent[] = [];
     const session = createToolSearchSession({ tools, config: on, hooks: { onActivity: (event) => events.push(event) } });
     await session.call('tool_call', { name: 'mcp_slack_slack_post_message', arguments: { channel_id: 'C1', text: 'hi' } });
-    assert.deepEqual(events.map((event) => [event.type, event.tool, event.toolset, event.viaBridge]), [
+    assert.deepEqual(events.filter(isCallActivity).map((event) => [event.type, event.tool, event.toolset, event.viaBridge]), [
       ['call_started', 'mcp_slack_slack_post_message', 'mcp-slack', true],
       ['call_finished', 'mcp_slack_slack_post_message', 'mcp-slack', true],
     ]);

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { assembleTools } from '../../src/assembly/assemble-tools.ts';
 import type { ToolSearchResult } from '../../src/bridge/handle-tool-search.ts';
 import { resolveToolSearchConfig } from '../../src/config/tool-search-config.ts';
-import type { ActivityEvent } from '../../src/dispatch/hooks.ts';
+import { isCallActivity, type ActivityEvent } from '../../src/dispatch/hooks.ts';
 import { createToolSearchSession } from '../../src/session/tool-search-session.ts';
 import { CORE_TOOL_NAMES } from '../../src/tools/core-tool-names.ts';
 import type { Tool } from '../../src/tools/tool.ts';
@@ -84,7 +84,7 @@ describe('"The activity feed (CLI and gateway) unwraps it too, so the user sees 
     const session = createToolSearchSession({ tools: executing(mcpServerTools('slack')), config: on, hooks: { onActivity: (event) => events.push(event) } });
     await session.call('tool_call', { name: 'mcp_slack_slack_list_channels', arguments: {} });
     assert.deepEqual(events.map((event) => event.tool), ['mcp_slack_slack_list_channels', 'mcp_slack_slack_list_channels']);
-    assert.ok(events.every((event) => event.viaBridge));
+    assert.ok(events.every((event) => isCallActivity(event) && event.viaBridge));
   });
 });
 

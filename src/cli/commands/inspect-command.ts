@@ -2,6 +2,8 @@ import type { AssemblyResult } from '../../assembly/assemble-tools.ts';
 import { countSchemaTokens } from '../../assembly/estimate-tokens.ts';
 import { createGateway } from '../../gateway/create-gateway.ts';
 import type { UpstreamStatus } from '../../gateway/create-upstream.ts';
+import type { ToolPolicyFlags } from '../../gateway/tool-policy.ts';
+import type { Tool } from '../../tools/tool.ts';
 import type { Command } from '../command.ts';
 import { listOption, parseCommandLine } from '../parse-command-line.ts';
 import { DEFAULT_GATEWAY_CONFIG_PATH, loadGatewayConfig } from './serve-command.ts';
@@ -47,10 +49,11 @@ export const inspectCommand: Command = {
         gateway.firstAttempts().map(async (attempt) => {
           const status = await attempt;
           const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-          output.stderr(`  ${status.name.padEnd(width)}  ${progressText(status)} (${seconds} s)\n`);
+          output.stderr(`  ${status.name.padEnd(width)}  ${gateway.redact(progressText(status))} (${seconds} s)\n`);
         }),
       );
-      const statuses = gateway.statuses();
+      // A status's error may quote the server's stderr: the operator's to see, less any secret.
+      const statuses = gateway.statuses().map((status) => (status.error === undefined ? status : { ...status, error: gateway.redact(status.error) }));
       const tools = gateway.tools();
       const assembled = gateway.createSession('inspect').assemble();
       const perServer = statuses.map((status) => {
@@ -58,6 +61,11 @@ export const inspectCommand: Command = {
         return { ...status, tokens: countSchemaTokens(own) };
       });
       const failed = statuses.filter((status) => status.state !== 'connected');
+      const policyRows = tools.flatMap((tool) => {
+        const flags = gateway.policy.flags(tool);
+        return Object.keys(flags).length === 0 ? [] : [{ tool, flags }];
+      });
+      const policyWarnings = gateway.policyWarnings();
       if (values['json'] === true) {
         output.stdout(
           `${JSON.stringify({
@@ -72,6 +80,14 @@ export const inspectCommand: Command = {
               tools: assembled.tools.map((tool) => tool.name),
             },
             renames: gateway.renames(),
+            policy: policyRows.map(({ tool, flags }) => ({
+              tool: tool.name,
+              server: tool.toolset.replace(/^mcp-/, ''),
+              ...(flags.deniedBy === undefined ? {} : { denied: flags.deniedBy }),
+              ...(flags.approvalBy === undefined ? {} : { needs_approval: flags.approvalBy }),
+              ...(flags.pinnedBy === undefined ? {} : { pinned: flags.pinnedBy }),
+            })),
+            warnings: policyWarnings,
           })}\n`,
         );
       } else {
@@ -80,7 +96,9 @@ export const inspectCommand: Command = {
         for (const rename of gateway.renames()) {
           output.stdout(`Renamed (${rename.reason}): ${rename.server}/${rename.tool} -> ${rename.name}\n`);
         }
+        output.stdout(renderPolicy(policyRows));
       }
+      for (const warning of policyWarnings) output.stderr(`warning: ${warning}\n`);
       return failed.length === 0 ? 0 : 1;
     } finally {
       await gateway.close();
@@ -88,6 +106,20 @@ export const inspectCommand: Command = {
     }
   },
 };
+
+function renderPolicy(rows: ReadonlyArray<{ tool: Tool; flags: ToolPolicyFlags }>): string {
+  if (rows.length === 0) return 'Policy: no tool is denied, needs approval or is pinned.\n';
+  const width = Math.max(...rows.map((row) => row.tool.name.length));
+  const lines = rows.map(({ tool, flags }) => {
+    const what = [
+      flags.deniedBy === undefined ? undefined : `denied (policy.deny '${flags.deniedBy}')`,
+      flags.approvalBy === undefined ? undefined : `needs approval (policy.require_approval '${flags.approvalBy}')`,
+      flags.pinnedBy === undefined ? undefined : `pinned (pin '${flags.pinnedBy}')`,
+    ].filter((part) => part !== undefined);
+    return `  ${tool.name.padEnd(width)}  ${what.join(', ')}`;
+  });
+  return `Policy (denied tools are hidden from the model and refused):\n${lines.join('\n')}\n`;
+}
 
 function progressText(status: UpstreamStatus): string {
   if (status.state === 'connected') return `connected, ${status.toolCount} tools`;

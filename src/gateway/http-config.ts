@@ -1,0 +1,130 @@
+import { closestKey } from '../config/closest-key.ts';
+import { describeValue } from '../config/config-warning.ts';
+import { ToolSearchError } from '../errors/tool-search-error.ts';
+
+/**
+ * The most MCP sessions `serve --http` keeps open at once. Each session holds a core session and an SDK
+ * transport; the cap keeps a client that initializes in a loop from exhausting the gateway's memory.
+ * @default 100
+ */
+export const DEFAULT_MAX_SESSIONS = 100;
+
+/**
+ * How long a session with nothing in flight (an open notification stream counts) is kept. Connected SDK
+ * clients hold a notification stream open and are never idle; this reaps clients that vanished without
+ * ending their session. Kept at 30 minutes rather than less: a client that holds no stream and pauses
+ * (a person reading an answer) would otherwise lose its session, and the session cap, not this, is
+ * what bounds the sessions of a misbehaving client. @default 30 minutes
+ */
+export const DEFAULT_IDLE_SESSION_MS = 30 * 60_000;
+
+/** The `http` block of a gateway config, resolved: how `tool-search serve --http` lets clients in. */
+export interface HttpConfig {
+  /**
+   * `http.token`: the bearer token every HTTP request must carry (`Authorization: Bearer <token>`),
+   * placeholders expanded. `TOOL_SEARCH_HTTP_TOKEN` in the environment takes precedence over it.
+   * Undefined when the config gives none.
+   */
+  readonly token: string | undefined;
+  /**
+   * `http.allowed_origins`: browser origins (`https://app.example.com`) let in besides the loopback ones.
+   * A request without an `Origin` header (any non-browser client) is never refused for its origin.
+   * @default []
+   */
+  readonly allowedOrigins: readonly string[];
+  /** `http.max_sessions`: MCP sessions open at once; one more initialize gets 503. @default DEFAULT_MAX_SESSIONS */
+  readonly maxSessions: number;
+  /** `http.idle_session_ms`: milliseconds an idle session is kept. @default DEFAULT_IDLE_SESSION_MS */
+  readonly idleSessionMs: number;
+}
+
+/** The keys the `http` block accepts. */
+export const HTTP_CONFIG_KEYS: readonly string[] = ['token', 'allowed_origins', 'max_sessions', 'idle_session_ms'];
+
+/**
+ * Resolves the `http` block of a gateway config. Every problem is fatal (a ToolSearchError with code
+ * `invalid_config_file` and a one-line message naming the key): these settings are protections, and a
+ * misspelt or ignored one would leave the gateway open without anyone noticing. `expand` replaces
+ * placeholders in the token (`${env:NAME}`), throwing for unknown ones; `path` names the key for it.
+ */
+export function resolveHttpConfig(raw: unknown, expand: (value: string, path: string) => string): HttpConfig {
+  if (raw === undefined || raw === null) raw = {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    throw invalid(`http: expected a mapping with ${HTTP_CONFIG_KEYS.join(', ')}, got ${describeValue(raw)}`);
+  }
+  const block = raw as Record<string, unknown>;
+  for (const key of Object.keys(block).sort()) {
+    if (HTTP_CONFIG_KEYS.includes(key)) continue;
+    const closest = closestKey(key, HTTP_CONFIG_KEYS);
+    const hint = closest === undefined ? '' : ` (did you mean 'http.${closest}'?)`;
+    throw invalid(`http.${key}: unknown key${hint}; known keys: ${HTTP_CONFIG_KEYS.join(', ')}`);
+  }
+  return {
+    token: resolveToken(block['token'], expand),
+    allowedOrigins: resolveOrigins(block['allowed_origins']),
+    maxSessions: positiveInteger(block['max_sessions'], 'http.max_sessions', DEFAULT_MAX_SESSIONS, 'sessions'),
+    idleSessionMs: positiveInteger(block['idle_session_ms'], 'http.idle_session_ms', DEFAULT_IDLE_SESSION_MS, 'milliseconds'),
+  };
+}
+
+/**
+ * Why `token` cannot be sent as a bearer token, or undefined when it can: an HTTP header value cannot
+ * carry whitespace or control characters intact, so a client could never present such a token.
+ */
+export function unusableTokenReason(token: string): string | undefined {
+  if (token === '') return 'is empty';
+  if (/[\s\u0000-\u001f\u007f]/.test(token)) return 'contains whitespace or control characters, which an Authorization header cannot carry';
+  return undefined;
+}
+
+function resolveToken(value: unknown, expand: (value: string, path: string) => string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalid(`http.token: expected a string (e.g. "\${env:TOOL_SEARCH_TOKEN}"), got ${typeof value}`);
+  const token = expand(value, 'http.token');
+  if (token === '') {
+    const variables = [...value.matchAll(/\$\{env:([^}]*)\}/g)].map((match) => match[1]);
+    const why = variables.length > 0 ? ` (is the environment variable ${variables.join(', ')} set?)` : '';
+    throw invalid(`http.token: is empty after expanding placeholders${why}; give a token or remove the key`);
+  }
+  const reason = unusableTokenReason(token);
+  // The message never includes the token: it is a secret, and error lines end up in logs.
+  if (reason !== undefined) throw invalid(`http.token: ${reason}`);
+  return token;
+}
+
+function resolveOrigins(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    throw invalid(`http.allowed_origins: expected a list of origins such as ["https://app.example.com"], got ${describeValue(value)}`);
+  }
+  return value.map((item, index) => {
+    const path = `http.allowed_origins[${index}]`;
+    if (typeof item !== 'string') throw invalid(`${path}: expected an origin string such as "https://app.example.com", got ${describeValue(item)}`);
+    const origin = originOf(item);
+    if (origin === undefined) throw invalid(`${path}: ${describeValue(item)} is not an origin (expected scheme://host[:port], e.g. "https://app.example.com")`);
+    if (origin !== item) throw invalid(`${path}: ${describeValue(item)} is not an origin as browsers send it; write ${describeValue(origin)}`);
+    return origin;
+  });
+}
+
+/** The serialized origin of an http(s) URL text, or undefined when it is not one. */
+function originOf(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  return url.origin;
+}
+
+function positiveInteger(value: unknown, path: string, fallback: number, unit: string): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  throw invalid(`${path}: ${describeValue(value)} is not a positive whole number of ${unit} (default ${fallback})`);
+}
+
+function invalid(message: string): ToolSearchError {
+  return new ToolSearchError('invalid_config_file', message);
+}

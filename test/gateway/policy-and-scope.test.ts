@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createScratchFolder, firstText, MEMORY_SERVER, SCRIPTED_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
+
+describe('denied tools with tool search off', () => {
+  let scratch: ScratchFolder;
+  let under: HttpGatewayUnderTest;
+
+  before(async () => {
+    scratch = createScratchFolder();
+    under = await startHttpGateway(
+      {
+        tools: { tool_search: { enabled: 'off' } },
+        mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } } },
+        policy: { deny: ['*Delete*'] },
+      },
+      scratch.path,
+    );
+  });
+  after(async () => {
+    await under?.close();
+    scratch?.remove();
+  });
+
+  test('are left out of tools/list, and refused when called anyway', async () => {
+    const names = (await under.client.listTools()).tools.map((tool) => tool.name);
+    assert.deepEqual(names.filter((name) => name.includes('delete')), []);
+    assert.ok(names.includes('mcp_memory_create_entities'));
+    const result = await under.client.callTool({ name: 'mcp_memory_delete_relations', arguments: { relations: [] } });
+    assert.equal(result.isError, true);
+    assert.match(firstText(result), /policy.deny pattern '\*Delete\*' refuses this tool/);
+  });
+});
+
+describe('a session limited by --toolsets', () => {
+  let scratch: ScratchFolder;
+  let under: HttpGatewayUnderTest;
+
+  before(async () => {
+    scratch = createScratchFolder();
+    under = await startHttpGateway(
+      {
+        tools: { tool_search: { enabled: 'on' } },
+        mcp_servers: {
+          memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } },
+          secretive: { command: process.execPath, args: [SCRIPTED_SERVER, '--exit-at-start', 'database password rejected'] },
+        },
+      },
+      scratch.path,
+      { toolsets: ['memory'], backoff: { initialMs: 60_000, maxMs: 60_000 } },
+    );
+  });
+  after(async () => {
+    await under?.close();
+    scratch?.remove();
+  });
+
+  test("learns nothing about a server outside its scope, not even that it is down", async () => {
+    const result = await under.client.callTool({ name: 'tool_call', arguments: { name: 'mcp_secretive_echo', arguments: {} } });
+    const text = firstText(result);
+    assert.match(text, /^\{"error":"Unknown tool 'mcp_secretive_echo'\./);
+    assert.ok(!/not available|exited|password/.test(text));
+  });
+});
