@@ -60,6 +60,17 @@ describe('tool-search assemble', () => {
     assert.equal(JSON.parse(run.stdout).tools[0].function.parameters.properties.limit.maximum, 50);
   });
 
+  it('warns about a mistyped key, with a did-you-mean, in a config it reads', async () => {
+    const config = write('typo.yaml', 'policy:\n  require_aproval: ["*merge*"]\nmodel:\n  context_lenght: 1000\n');
+    const run = await runCli(['assemble', '--tools', SESSION, '--config', config, '--json']);
+    assert.equal(run.code, 0);
+    assert.equal(
+      run.stderr,
+      "warning: policy.require_aproval: unknown key, ignored (did you mean 'require_approval'?) (known keys: deny, require_approval)\n" +
+        "warning: model.context_lenght: unknown key, ignored (did you mean 'context_length'?) (known keys: context_length)\n",
+    );
+  });
+
   it('limits the session with --toolsets', async () => {
     const result = JSON.parse((await runCli(['assemble', '--tools', SESSION, '--toolsets', 'mcp-memory,mcp-slack', '--context-length', '200000', '--json'])).stdout);
     assert.equal(result.active, false);

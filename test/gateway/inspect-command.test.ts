@@ -40,6 +40,31 @@ describe('tool-search inspect', () => {
     assert.match(stdout, /the tool array: tool_search, tool_describe, tool_call/);
   });
 
+  test('shows per tool what is denied, needs approval or is pinned, and warns about a pattern that matches nothing', async () => {
+    const config = scratch.write('policy.yaml', [
+      'mcp_servers:',
+      `  memory: { command: "${process.execPath}", args: ["${MEMORY_SERVER}"], env: { MEMORY_FILE_PATH: "\${tempDir}/memory.jsonl" } }`,
+      'pin: ["memory/read_graph"]',
+      'policy: { deny: ["Delete_Entities"], require_approval: ["mcp_memory_create_*", "open_nodez"] }',
+    ].join('\n'));
+    const { output, out, err } = capture();
+    assert.equal(await main(['inspect', '--config', config], output), 0);
+    const stdout = out.join('');
+    assert.match(stdout, /^  mcp_memory_delete_entities +denied \(policy\.deny 'Delete_Entities'\)$/m);
+    assert.match(stdout, /^  mcp_memory_create_entities +needs approval \(policy\.require_approval 'mcp_memory_create_\*'\)$/m);
+    assert.match(stdout, /^  mcp_memory_read_graph +pinned \(pin 'memory\/read_graph'\)$/m);
+    assert.match(err.join(''), /warning: policy\.require_approval: 'open_nodez' matches none of the 9 tools of the connected servers \(did you mean 'open_nodes'\?\)/);
+    const json = capture();
+    await main(['inspect', '--config', config, '--json'], json.output);
+    const report = JSON.parse(json.out.join(''));
+    assert.deepEqual(report.policy.find((row: { tool: string }) => row.tool === 'mcp_memory_delete_entities'), {
+      tool: 'mcp_memory_delete_entities',
+      server: 'memory',
+      denied: 'Delete_Entities',
+    });
+    assert.ok(!report.client.tools.includes('mcp_memory_delete_entities'));
+  });
+
   test('reports a bad config file in one line and exits 2', async () => {
     const config = scratch.write('bad.yaml', 'mcp_servers:\n  github: { args: [x] }\n');
     const { output, out, err } = capture();
