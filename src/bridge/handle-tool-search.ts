@@ -1,3 +1,4 @@
+import { boundQuery, MAXIMUM_QUERY_CHARACTERS, MAXIMUM_QUERY_WORDS } from '../catalog/bound-query.ts';
 import { clipDescription } from '../catalog/clip-description.ts';
 import { searchTools } from '../catalog/search-tools.ts';
 import { searchToolsByMeaning } from '../catalog/search-tools-by-meaning.ts';
@@ -23,7 +24,10 @@ export interface ToolSearchMatch {
 
 /** What tool_search returns (and what `tool-search search --json` prints per query). */
 export interface ToolSearchResult {
+  /** The query as searched: the model's own, or its beginning when it was too long (see `notice`). */
   readonly query: string;
+  /** Present only when the query was cut to what a search reads (boundQuery), saying so. */
+  readonly notice?: string;
   readonly total_available: number;
   readonly matches: readonly ToolSearchMatch[];
   /**
@@ -53,7 +57,9 @@ export async function handleToolSearch(scope: SessionScope, args: ToolArguments)
  * The search itself, shared by the bridge and the CLI so that both run the very same code: by words,
  * fused with the scope's semantic ranker when it has one.
  */
-export async function searchCatalog(scope: SessionScope, query: string, limit: number): Promise<ToolSearchResult> {
+export async function searchCatalog(scope: SessionScope, fullQuery: string, limit: number): Promise<ToolSearchResult> {
+  const bounded = boundQuery(fullQuery);
+  const query = bounded.text;
   const found =
     scope.semantic === undefined ? searchTools(scope.catalog, query, limit) : await searchToolsByMeaning(scope.catalog, query, limit, scope.semantic);
   const matches = found.map(
@@ -65,13 +71,26 @@ export async function searchCatalog(scope: SessionScope, query: string, limit: n
       score: Math.round(score * 10_000) / 10_000,
     }),
   );
-  const result = { query, total_available: scope.catalog.length, matches };
+  const result = {
+    query,
+    ...(bounded.cut ? { notice: cutQueryNotice(fullQuery.length) } : {}),
+    total_available: scope.catalog.length,
+    matches,
+  };
   if (matches.length === 0) return { ...result, hint: retryHint(scope, 'No tool matched.') };
   // Score 0 marks the name-substring fallback: those matches hold the query in their names already.
   if (!found.some((match) => match.score === 0) && !namesShareQueryWord(query, found.map((match) => match.tool))) {
     return { ...result, hint: retryHint(scope, 'No match has a word of the query in its name, so these may not do what you want.') };
   }
   return result;
+}
+
+/** Tells the model its query was cut, and how long it was, so that it asks shorter next time. */
+function cutQueryNotice(length: number): string {
+  return (
+    `Only the first ${MAXIMUM_QUERY_CHARACTERS.toLocaleString('en-US')} characters and ${MAXIMUM_QUERY_WORDS} words of a query are searched; ` +
+    `yours had ${length.toLocaleString('en-US')} characters, and "query" above is the part searched. Describe one action in a few words.`
+  );
 }
 
 /** Servers listed by name in an empty result's hint; the rest are counted. */

@@ -1,21 +1,26 @@
 import type { ToolArguments } from '../tools/tool.ts';
 import { messageOf } from '../errors/message-of.ts';
+import { jsonTextNestsDeeper, MAXIMUM_ARGUMENT_DEPTH, valueNestsDeeper } from './nesting-depth.ts';
 
 export type ParsedArguments = { readonly ok: true; readonly value: ToolArguments } | { readonly ok: false; readonly message: string };
 
 /**
  * Reads a call's arguments the way models send them: an object as it is, a JSON string holding an
  * object (models often stringify), and nothing at all (undefined, null, "") as `{}`. Anything else is
- * refused with a message that says what was received and what is expected.
+ * refused with a message that says what was received and what is expected, and so are arguments
+ * nested deeper than {@link MAXIMUM_ARGUMENT_DEPTH} arrays and objects (checked before parsing: parsing
+ * deep nesting takes seconds to minutes, and it could not be sent on anyway).
  */
 export function parseArgumentsObject(raw: unknown, what: string): ParsedArguments {
   if (raw === undefined || raw === null) return { ok: true, value: {} };
   if (typeof raw === 'string') {
     if (raw.trim() === '') return { ok: true, value: {} };
+    if (jsonTextNestsDeeper(raw)) return tooDeep(what);
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
     } catch (error) {
+      if (error instanceof RangeError) return tooDeep(what);
       const reason = messageOf(error);
       return {
         ok: false,
@@ -24,7 +29,15 @@ export function parseArgumentsObject(raw: unknown, what: string): ParsedArgument
     }
     return objectOrRefusal(parsed, what, ' (after parsing the JSON string)');
   }
+  if (valueNestsDeeper(raw)) return tooDeep(what);
   return objectOrRefusal(raw, what, '');
+}
+
+function tooDeep(what: string): ParsedArguments {
+  return {
+    ok: false,
+    message: `${what} nest arrays and objects more than ${MAXIMUM_ARGUMENT_DEPTH} levels deep, which no tool takes. Pass a JSON object with the tool's own parameters.`,
+  };
 }
 
 function objectOrRefusal(value: unknown, what: string, after: string): ParsedArguments {

@@ -2,6 +2,7 @@ import { isDeferrable } from '../assembly/classify-tools.ts';
 import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
 import { originalNameOf, type Tool } from '../tools/tool.ts';
 import { isBridgeToolName, TOOL_SEARCH } from './bridge-tool-names.ts';
+import { clipEchoedName } from './clip-echoed-name.ts';
 import type { SessionScope } from './session-scope.ts';
 import { suggestNames } from './suggest-names.ts';
 
@@ -18,7 +19,7 @@ export function resolveBridgeTarget(scope: SessionScope, rawName: unknown, bridg
   }
   const name = rawName.trim();
   if (isBridgeToolName(name)) {
-    return refuse(failure('bridge_tool', `'${name}' is a bridge tool: call it directly, not through ${bridgeTool}.`));
+    return refuse(failure('bridge_tool', `'${clipEchoedName(name)}' is a bridge tool: call it directly, not through ${bridgeTool}.`));
   }
   const tool = findSessionTool(scope.sessionTools, name);
   if (tool !== undefined) {
@@ -30,18 +31,23 @@ export function resolveBridgeTarget(scope: SessionScope, rawName: unknown, bridg
     return { ok: true, tool };
   }
   if (scope.registry.some((candidate) => candidate.name === name)) {
-    return refuse(failure('not_in_session', `Tool '${name}' is not available in this session.`));
+    return refuse(failure('not_in_session', `Tool '${clipEchoedName(name)}' is not available in this session.`));
   }
   return refuse(unknownToolOutcome(scope, name));
 }
 
-/** The error for a name no session tool has, with close names from the session's catalog. */
+/**
+ * The error for a name no session tool has, with close names from the session's catalog. The name is
+ * repeated clipped (clipEchoedName), and the search for close names is bounded (suggestNames).
+ */
 export function unknownToolOutcome(scope: SessionScope, name: string): CallOutcome {
-  const suggestions = suggestNames(name, scope.sessionTools.map((tool) => tool.name));
+  // A hidden (denied) tool is never offered: for the model it does not exist.
+  const offered = scope.isHidden === undefined ? scope.sessionTools : scope.sessionTools.filter((tool) => !scope.isHidden!(tool));
+  const suggestions = suggestNames(name, offered.map((tool) => tool.name));
   const didYouMean = suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
   return failure(
     'unknown_tool',
-    `Unknown tool '${name}'.${didYouMean} Use ${TOOL_SEARCH} to find tools by what they do.`,
+    `Unknown tool '${clipEchoedName(name)}'.${didYouMean} Use ${TOOL_SEARCH} to find tools by what they do.`,
     suggestions,
   );
 }

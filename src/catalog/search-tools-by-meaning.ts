@@ -1,3 +1,4 @@
+import { boundQuery } from './bound-query.ts';
 import { buildSearchIndex, type SearchIndex } from './build-search-index.ts';
 import type { SearchOptions } from './search-options.ts';
 import { fuseWithMeaning, rankByWords, searchIndex, type SearchMatch } from './search-tools.ts';
@@ -11,11 +12,13 @@ import type { SemanticRanker } from './semantic-ranker.ts';
  */
 export function searchToolsByMeaning(
   tools: Parameters<typeof buildSearchIndex>[0],
-  query: string,
+  fullQuery: string,
   limit: number,
   ranker: SemanticRanker,
   options?: SearchOptions,
 ): Promise<SearchMatch[]> {
+  // Only the beginning of a long query is read, and embedded (boundQuery).
+  const query = boundQuery(fullQuery).text;
   // The query embeds while the index is built: at 10,000 tools the build takes longer than the embedding.
   if (limit > 0 && tools.length > 0 && ranker.appliesTo(query)) ranker.embedAhead(query);
   return searchIndexByMeaning(buildSearchIndex(tools, options), query, limit, ranker);
@@ -25,7 +28,8 @@ export function searchToolsByMeaning(
  * {@link searchToolsByMeaning} over an index built beforehand. The query is sent to the embedder
  * before the words-based ranking is computed, so that the two overlap.
  */
-export async function searchIndexByMeaning(index: SearchIndex, query: string, limit: number, ranker: SemanticRanker): Promise<SearchMatch[]> {
+export async function searchIndexByMeaning(index: SearchIndex, fullQuery: string, limit: number, ranker: SemanticRanker): Promise<SearchMatch[]> {
+  const query = boundQuery(fullQuery).text;
   if (limit <= 0 || index.tools.length === 0 || !ranker.appliesTo(query)) return searchIndex(index, query, limit);
   const byMeaning = ranker.rank(index.tools, query);
   // Read below, or dropped when words alone decide; never an unhandled rejection.

@@ -1,6 +1,7 @@
 import type { Tool } from '../tools/tool.ts';
 import { compareTools } from './compare-tools.ts';
 import { analyzeTokens } from './analyze-tokens.ts';
+import { boundQuery } from './bound-query.ts';
 import { buildSearchIndex, FIELD_COUNT, type SearchIndex } from './build-search-index.ts';
 import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
 import { expandQuery } from './expand-query.ts';
@@ -29,7 +30,8 @@ export interface SearchMatch {
  * tools whose names contain the query literally (case-insensitive) are returned, and only when there are
  * none either, the stemmed and synonym matches. Between those, tools are ranked by a field-weighted BM25 over identifier-split,
  * stemmed, stop-word-free terms with synonym expansion (docs/search-quality.md). Ties are broken by name,
- * then toolset, so the result never depends on the input order.
+ * then toolset, so the result never depends on the input order. Only the beginning of a long query is
+ * read: its first 1,000 characters and 64 words (boundQuery), so a search's work is bounded.
  */
 export function searchTools(tools: readonly Tool[], query: string, limit: number, options?: SearchOptions): SearchMatch[] {
   return searchIndex(buildSearchIndex(tools, options), query, limit);
@@ -82,8 +84,9 @@ export interface WordsRanking {
  * a later fusion. Returns the final matches directly when no fusion can change them: an empty index
  * or limit, or the SPEC's name-substring fallback.
  */
-export function rankByWords(index: SearchIndex, query: string, limit: number, semanticDepth = 0): WordsRanking | { readonly matches: SearchMatch[] } {
+export function rankByWords(index: SearchIndex, fullQuery: string, limit: number, semanticDepth = 0): WordsRanking | { readonly matches: SearchMatch[] } {
   if (limit <= 0 || index.tools.length === 0) return { matches: [] };
+  const query = boundQuery(fullQuery).text;
   const queryTokens = tokenize(query);
   const specScores = scoreSpecBm25(index, queryTokens);
   const specFirst = selectTop(index.tools, specScores, 1)[0];

@@ -31,4 +31,31 @@ describe('parseArgumentsObject', () => {
       message: '"arguments" must be a JSON object, not a number (after parsing the JSON string). Pass named arguments like {"name": "value"}.',
     });
   });
+
+  it('refuses a JSON string nested deeper than 100 levels before parsing it', () => {
+    const depth = 25_000_000;
+    const refusal = {
+      ok: false,
+      message: '"arguments" nest arrays and objects more than 100 levels deep, which no tool takes. Pass a JSON object with the tool\'s own parameters.',
+    };
+    // 50 MB: parsed, it would hold the process for minutes.
+    assert.deepEqual(parseArgumentsObject(`${'['.repeat(depth)}${']'.repeat(depth)}`, '"arguments"'), refusal);
+    assert.deepEqual(parseArgumentsObject(`{"a": ${'['.repeat(101)}${']'.repeat(101)}}`, '"arguments"'), refusal);
+  });
+
+  it('accepts nesting up to 100 levels, and brackets inside strings', () => {
+    const nested = `{"a": ${'['.repeat(99)}${']'.repeat(99)}, "b": "${'['.repeat(500)}"}`;
+    const parsed = parseArgumentsObject(nested, 'x');
+    assert.equal(parsed.ok, true);
+    assert.equal(parsed.ok && (parsed.value['b'] as string).length, 500);
+  });
+
+  it('refuses an object nested deeper than 100 levels', () => {
+    let value: unknown = [];
+    for (let level = 0; level < 10_000; level++) value = [value];
+    assert.deepEqual(parseArgumentsObject({ value }, '"arguments"'), {
+      ok: false,
+      message: '"arguments" nest arrays and objects more than 100 levels deep, which no tool takes. Pass a JSON object with the tool\'s own parameters.',
+    });
+  });
 });
