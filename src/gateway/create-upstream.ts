@@ -16,6 +16,7 @@ import { connectUpstreamClient } from './connect-upstream-client.ts';
 import type { UpstreamConfig } from './gateway-config.ts';
 import type { GatewayTimers } from './gateway-timers.ts';
 import { restartDelay, type RestartBackoff } from './restart-delay.ts';
+import { DeadlineExceededError, runWithDeadline } from './run-with-deadline.ts';
 import { messageOf } from '../errors/message-of.ts';
 
 /** `connecting` (first start or a restart), `connected`, `failed` (a restart is scheduled) or `stopped`. */
@@ -60,8 +61,10 @@ export interface Upstream {
   /** Settles once the first connection attempt has succeeded or failed. */
   firstAttempt(): Promise<void>;
   /**
-   * Runs `tools/call` under the server's own tool name, with the configured per-call timeout. Rejects
-   * with a message naming the server when it is not connected, times out, stops mid-call or answers
+   * Runs `tools/call` under the server's own tool name, within two limits: `callTimeoutMs` without
+   * any word from the server (each progress notification restarts it), and `callMaxMs` in all, which
+   * progress cannot extend; either cancels the call at the server. Rejects with a message naming the
+   * server and the limit when it is not connected, runs out of time, stops mid-call or answers
    * garbage; never retries (the call may have taken effect).
    */
   call(tool: string, args: ToolArguments, options?: UpstreamCallOptions): Promise<McpCallToolResult>;
@@ -69,8 +72,8 @@ export interface Upstream {
   capabilities(): ServerCapabilities | undefined;
   /**
    * Runs one request other than a tool call (`what` says which, for messages: "list its prompts") on the
-   * connected client, with the configured per-call timeout. Rejects with a message naming the server
-   * when it is not connected, does not answer in time or refuses.
+   * connected client, within the same limits as a call (`callTimeoutMs`, `callMaxMs`). Rejects with a
+   * message naming the server when it is not connected, does not answer in time or refuses.
    */
   request<T>(what: string, run: (client: Client, options: RequestOptions) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /**
@@ -269,11 +272,18 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     const current = connection;
     if (state !== 'connected' || current === undefined) throw new Error(unavailable());
     try {
-      return await run(current.client, { timeout: config.callTimeoutMs, ...(signal === undefined ? {} : { signal }) });
+      return await runWithDeadline((deadline) => run(current.client, { timeout: config.callTimeoutMs, signal: deadline }), {
+        limitMs: config.callMaxMs,
+        timers,
+        ...(signal === undefined ? {} : { signal }),
+      });
     } catch (error) {
       if (signal?.aborted === true) throw error;
+      if (error instanceof DeadlineExceededError) {
+        throw new Error(`MCP server '${name}' did not ${what} within ${formatSeconds(config.callMaxMs)}, the most a request may take (timeouts.call_max_ms).`);
+      }
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        throw new Error(`MCP server '${name}' did not ${what} within ${config.callTimeoutMs} ms.`);
+        throw new Error(`MCP server '${name}' did not ${what} within ${formatSeconds(config.callTimeoutMs)} (timeouts.call_ms).`);
       }
       throw new Error(`MCP server '${name}' could not ${what}: ${clip(oneLineMessage(error), 300)}`);
     }
@@ -326,20 +336,32 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       if (state !== 'connected' || current === undefined) throw new Error(unavailable());
       let result: McpCallToolResult;
       try {
-        result = await current.client.callTool({ name: tool, arguments: args }, undefined, {
-          timeout: config.callTimeoutMs,
-          resetTimeoutOnProgress: true,
-          ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
-          ...(callOptions.onProgress === undefined ? {} : { onprogress: callOptions.onProgress }),
-        });
+        // call_ms is an idle limit (each progress notification restarts it); call_max_ms bounds the whole call.
+        const send = (signal: AbortSignal): Promise<McpCallToolResult> =>
+          current.client.callTool({ name: tool, arguments: args }, undefined, {
+            timeout: config.callTimeoutMs,
+            resetTimeoutOnProgress: true,
+            signal,
+            // Asked for only for a client that asked: one that did not cannot see it, and its own timeout
+            // (60 s in the SDK) would end the call before the gateway's explanation could reach it.
+            ...(callOptions.onProgress === undefined ? {} : { onprogress: callOptions.onProgress }),
+          });
+        result = await runWithDeadline(send, { limitMs: config.callMaxMs, timers, ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }) });
       } catch (error) {
         if (callOptions.signal?.aborted === true) throw error;
+        if (error instanceof DeadlineExceededError) {
+          throw new Error(
+            `MCP server '${name}' was still running '${tool}' after ${formatSeconds(config.callMaxMs)}, the most a call may take ` +
+              `(the gateway's timeouts.call_max_ms), so the call was cancelled. It may still have taken effect: check before calling it again.`,
+          );
+        }
         if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
           void current.client
             .ping({ timeout: Math.min(5_000, config.callTimeoutMs) })
             .catch(() => drop(current, `stopped answering (a call timed out and a ping went unanswered)`));
           throw new Error(
-            `MCP server '${name}' did not answer '${tool}' within ${config.callTimeoutMs} ms, so the call was cancelled. ` +
+            `MCP server '${name}' sent nothing about '${tool}' for ${formatSeconds(config.callTimeoutMs)} ` +
+              `(the gateway's timeouts.call_ms, or the server's timeout_ms), so the call was cancelled. ` +
               `It may still have taken effect: check before calling it again.`,
           );
         }
