@@ -57,7 +57,10 @@ export interface McpToolSource {
   readonly toolsets: () => readonly string[];
   /** Tools whose name is not the plain `mcp_<server>_<tool>` and why (see {@link nameMcpTools}). */
   readonly renames: () => readonly McpToolRename[];
-  /** Re-reads the tool lists of the given servers (all when omitted); rejects when a server fails. */
+  /**
+   * Re-reads the tool lists of the given servers (all when omitted) in a read that starts after this
+   * call (requests made while a read runs share the next one); rejects when one of them fails.
+   */
   readonly refresh: (servers?: readonly string[]) => Promise<void>;
   /**
    * Resolves once every re-read started so far (by `list_changed` or `refresh()`) has finished, failed
@@ -70,7 +73,8 @@ export interface McpToolSource {
 
 /**
  * Reads the tools of connected MCP clients and keeps them current. Installs a handler for
- * `notifications/tools/list_changed` on each client (replacing any handler set there before).
+ * `notifications/tools/list_changed` on each client (replacing any handler set there before); a burst
+ * of notifications costs at most the re-read running and one after it, not one each.
  * Rejects with a ToolSearchError (`invalid_mcp_source`, `mcp_list_failed`) for setup problems.
  */
 export async function createMcpToolSource(options: McpToolSourceOptions): Promise<McpToolSource> {
@@ -122,26 +126,54 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
     current = { tools, renames: naming.renames };
   };
 
-  /** Re-reads servers one batch at a time, so overlapping notifications cannot interleave their results. */
-  const reread = (targets: readonly string[]): Promise<void> => {
-    const run = queue.then(async () => {
-      if (closed) return;
+  // Servers to read in the next batch, and those of them a list_changed asked for (their failures go to
+  // onError; a refresh() reports its own by rejecting).
+  let dirty = new Set<string>();
+  let notified = new Set<string>();
+  // The batch waiting for the running one to finish; every request made meanwhile joins it.
+  let waiting: Promise<ReadonlyMap<string, unknown>> | undefined;
+
+  /**
+   * Marks `targets` for re-reading and returns the batch that will read them: one batch runs at a time
+   * (so results cannot interleave), and requests made while one runs all join the single batch waiting
+   * behind it. A storm of list_changed notifications thus costs one re-read running and one trailing,
+   * and a batch always starts after the requests it serves, so it sees what they were about.
+   * Resolves with each failed server's error.
+   */
+  const reread = (targets: readonly string[], byNotification: boolean): Promise<ReadonlyMap<string, unknown>> => {
+    for (const server of targets) {
+      dirty.add(server);
+      if (byNotification) notified.add(server);
+    }
+    if (waiting !== undefined) return waiting;
+    const batch = queue.then(async () => {
+      waiting = undefined;
+      const batchServers = [...dirty].sort();
+      const reported = notified;
+      dirty = new Set();
+      notified = new Set();
+      const failures = new Map<string, unknown>();
+      if (closed) return failures;
       const before = fingerprint(current.tools);
-      const settled = await Promise.allSettled(targets.map(readServer));
+      const settled = await Promise.allSettled(batchServers.map(readServer));
       rebuild();
-      if (fingerprint(current.tools) !== before) options.onChange?.({ servers: [...targets].sort(), tools: current.tools });
-      const failed = settled.find((result) => result.status === 'rejected');
-      if (failed !== undefined) throw failed.reason;
+      if (fingerprint(current.tools) !== before) options.onChange?.({ servers: batchServers, tools: current.tools });
+      settled.forEach((result, index) => {
+        if (result.status === 'rejected') failures.set(batchServers[index]!, result.reason);
+      });
+      for (const [server, error] of failures) if (reported.has(server)) options.onError?.(error, server);
+      return failures;
     });
-    queue = run.catch(() => undefined);
-    return run;
+    waiting = batch;
+    queue = batch.catch(() => undefined);
+    return batch;
   };
 
   await Promise.all(servers.map(readServer));
   rebuild();
   for (const server of servers) {
     clients.get(server)!.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      reread([server]).catch((error: unknown) => options.onError?.(error, server));
+      reread([server], true).catch((error: unknown) => options.onError?.(error, server));
     });
   }
 
@@ -154,7 +186,10 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
       if (unknown.length > 0) {
         return Promise.reject(new ToolSearchError('invalid_mcp_source', `Unknown MCP server(s): ${unknown.join(', ')}. Known: ${servers.join(', ')}.`));
       }
-      return reread(targets);
+      return reread(targets, false).then((failures) => {
+        const failed = targets.find((server) => failures.has(server));
+        if (failed !== undefined) throw failures.get(failed);
+      });
     },
     settled: () => queue.then(() => undefined),
     close: () => {
