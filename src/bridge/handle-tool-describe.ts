@@ -1,20 +1,26 @@
+import { DEFAULT_MAX_DESCRIBE_TOKENS } from '../config/result-limits.ts';
 import { success, type CallOutcome } from '../dispatch/call-outcome.ts';
 import { originalNameOf, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_CALL, TOOL_DESCRIBE } from './bridge-tool-names.ts';
 import { resolveBridgeTarget } from './resolve-tool-name.ts';
 import type { SessionScope } from './session-scope.ts';
+import { shortenDescribedTool } from './shorten-described-tool.ts';
 
-/** tool_describe(name): the full definition of one session tool. */
-export function handleToolDescribe(scope: SessionScope, args: ToolArguments): CallOutcome {
+/**
+ * tool_describe(name): the full definition of one session tool, shortened when it is longer than
+ * `maxTokens` estimated tokens (see shortenDescribedTool).
+ */
+export function handleToolDescribe(scope: SessionScope, args: ToolArguments, maxTokens: number = DEFAULT_MAX_DESCRIBE_TOKENS): CallOutcome {
   const resolved = resolveBridgeTarget(scope, args['name'], TOOL_DESCRIBE);
   if (!resolved.ok) return resolved.outcome;
   const { tool } = resolved;
-  return success({
+  const described = {
     name: tool.name,
     toolset: tool.toolset,
     tool: originalNameOf(tool),
     description: tool.description,
     parameters: tool.parameters,
     usage: `${TOOL_CALL}({"name": "${tool.name}", "arguments": {...}})`,
-  });
+  };
+  return success(shortenDescribedTool(described, maxTokens));
 }

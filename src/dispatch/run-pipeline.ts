@@ -2,9 +2,13 @@ import type { ToolCallContext, ToolExecutor } from '../tools/tool.ts';
 import { failure, success, type CallOutcome, type ModelErrorCode } from './call-outcome.ts';
 import type { ActivityOutcome, CallActivityEvent, DispatchHooks } from './hooks.ts';
 import { messageOf } from '../errors/message-of.ts';
+import type { ArgumentProblem, ArgumentValidator } from './argument-validator.ts';
+import { invalidArgumentsMessage } from './invalid-arguments-message.ts';
 
 export interface PipelineEnvironment {
   readonly hooks: DispatchHooks;
+  /** Checks the arguments against the tool's schema before any other stage; absent: no check. */
+  readonly validateArguments?: ArgumentValidator;
   /** Runs the tool when it has no `execute` of its own. */
   readonly execute?: (tool: ToolCallContext['tool'], args: ToolCallContext['arguments'], context: ToolCallContext) => unknown;
   /** Milliseconds since the epoch. Injected so tests are exact. */
@@ -12,8 +16,9 @@ export interface PipelineEnvironment {
 }
 
 /**
- * The one pipeline every call takes, direct or through tool_call (SPEC.md, "How it works"): pre-call
- * hooks, guardrails, approval, the tool itself, post-call hooks, with activity events around it. Every
+ * The one pipeline every call takes, direct or through tool_call (SPEC.md, "How it works"): the
+ * argument check, pre-call hooks, guardrails, approval, the tool itself, post-call hooks, with activity
+ * events around it. Every
  * stage sees the real tool name and arguments, so going through the bridge bypasses nothing. Never
  * throws: a failing stage or tool becomes an outcome the model can read.
  */
@@ -58,6 +63,9 @@ async function runStages(initial: ToolCallContext, environment: PipelineEnvironm
   const { hooks } = environment;
   let call = initial;
   const stop = (code: ModelErrorCode, message: string): StageResult => ({ kind: 'stopped', result: failure(code, message) });
+  // First: a call with bad arguments is never approved or run, and the model learns what to fix.
+  const problems = argumentProblems(call, environment.validateArguments);
+  if (problems.length > 0) return stop('invalid_arguments', invalidArgumentsMessage(call.tool, problems));
   for (const hook of hooks.beforeCall ?? []) {
     try {
       const decision = await hook(call);
@@ -103,6 +111,16 @@ async function runStages(initial: ToolCallContext, environment: PipelineEnvironm
       return { kind: 'ran', call, result: failure('cancelled', `Call to '${call.name}' was cancelled.`) };
     }
     return { kind: 'ran', call, result: failure('tool_failed', `Tool '${call.name}' failed: ${messageOf(error)}`) };
+  }
+}
+
+/** A validator that fails while checking has not refused the call: the tool (or its server) still checks. */
+function argumentProblems(call: ToolCallContext, validateArguments: ArgumentValidator | undefined): readonly ArgumentProblem[] {
+  if (validateArguments === undefined) return [];
+  try {
+    return validateArguments(call.tool)?.(call.arguments) ?? [];
+  } catch {
+    return [];
   }
 }
 

@@ -1,3 +1,4 @@
+import { clipEchoedName } from '../bridge/clip-echoed-name.ts';
 import { assembleTools, type AssemblyResult } from '../assembly/assemble-tools.ts';
 import type { TokenCounter } from '../assembly/estimate-tokens.ts';
 import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
@@ -9,6 +10,9 @@ import { buildSessionScope, toolsInToolsets, type SessionScope } from '../bridge
 import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../config/tool-search-config.ts';
 import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
+import type { ArgumentValidator } from '../dispatch/argument-validator.ts';
+import { boundOutcome } from '../dispatch/bound-outcome.ts';
+import { DEFAULT_RESULT_LIMITS, type ResultLimits } from '../config/result-limits.ts';
 import type { CatalogActivityEvent, DispatchHooks } from '../dispatch/hooks.ts';
 import { reportCatalogActivity } from './report-catalog-activity.ts';
 import { runPipeline, type PipelineEnvironment } from '../dispatch/run-pipeline.ts';
@@ -47,6 +51,15 @@ export interface ToolSearchSessionOptions {
   readonly semantic?: SemanticRanker;
   /** Runs tools that have no `execute` of their own (for example, by forwarding to an MCP server). */
   readonly execute?: PipelineEnvironment['execute'];
+  /**
+   * Checks every call's arguments against the tool's parameters schema before hooks, guardrails,
+   * approval and the tool, direct and bridged alike; a mismatch is refused as `invalid_arguments`
+   * naming each failing path. For example `createAjvValidator()` from `tool-search/validation`.
+   * @default no check (the tool checks its own arguments)
+   */
+  readonly validateArguments?: ArgumentValidator;
+  /** How much of a result or a tool_describe reaches the model. @default DEFAULT_RESULT_LIMITS */
+  readonly limits?: Partial<ResultLimits>;
   /** @default a random id */
   readonly sessionId?: string;
   /** @default Date.now */
@@ -92,9 +105,14 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
   let callCounter = 0;
   const createCallId = options.createCallId ?? (() => `${sessionId}-${++callCounter}`);
   const toolsets = options.toolsets === undefined ? undefined : [...new Set(options.toolsets)].sort();
+  const limits: ResultLimits = {
+    maxResultTokens: options.limits?.maxResultTokens ?? DEFAULT_RESULT_LIMITS.maxResultTokens,
+    maxDescribeTokens: options.limits?.maxDescribeTokens ?? DEFAULT_RESULT_LIMITS.maxDescribeTokens,
+  };
   const environment: PipelineEnvironment = {
     hooks: options.hooks ?? {},
     now,
+    ...(options.validateArguments === undefined ? {} : { validateArguments: options.validateArguments }),
     ...(options.execute === undefined ? {} : { execute: options.execute }),
   };
 
@@ -142,7 +160,7 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
 
   /** One call within a scope read once for it; refusals come back as outcomes, never as exceptions. */
   const callWithin = async (scope: SessionScope, name: string, rawArguments: unknown, callOptions: CallOptions): Promise<CallOutcome> => {
-    const parsed = parseArgumentsObject(rawArguments, `The arguments of ${name}`);
+    const parsed = parseArgumentsObject(rawArguments, `The arguments of ${clipEchoedName(name)}`);
     if (!parsed.ok) return failure('invalid_arguments', parsed.message);
     const args = parsed.value;
     if (name === TOOL_SEARCH) return handleToolSearch(scope, args);
@@ -151,7 +169,7 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       if (target.ok && options.isHidden?.(target.tool) === true) {
         return failure('denied', `Tool '${target.tool.name}' is refused by policy here: it cannot be described or called.`);
       }
-      return handleToolDescribe(scope, args);
+      return handleToolDescribe(scope, args, limits.maxDescribeTokens);
     }
     if (name === TOOL_CALL) {
       const resolved = resolveBridgeTarget(scope, args['name'], TOOL_CALL);
@@ -183,7 +201,8 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
     async call(name, rawArguments, callOptions = {}) {
       const outcome = await callWithin(scopeNow(), name, rawArguments, callOptions);
       if (!reachedPipeline.has(outcome)) reportCatalogActivity(report, name, rawArguments, outcome);
-      return outcome;
+      // Last, after hooks and activity saw the whole outcome: only the model's copy is cut.
+      return boundOutcome(outcome, limits.maxResultTokens);
     },
     tools() {
       return toolsInToolsets(readRegistry(), toolsets);

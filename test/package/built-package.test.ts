@@ -14,6 +14,7 @@ const EXPECTED_EXPORTS: Readonly<Record<string, string>> = {
   './anthropic': 'toAnthropicTools',
   './gateway': 'createGateway',
   './sentence-encoder': 'loadSentenceEncoder',
+  './validation': 'createAjvValidator',
 };
 
 /** Imports `specifier` in a plain Node process (no TypeScript loader) and returns its export names. */
