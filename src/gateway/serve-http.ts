@@ -2,29 +2,53 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { checkHttpAccess, digestToken, type HttpAccessPolicy } from './check-http-access.ts';
 import { connectGatewayServer, type GatewayConnection } from './connect-gateway-server.ts';
 import type { Gateway } from './create-gateway.ts';
+import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, unusableTokenReason } from './http-config.ts';
+import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
 
 /** The address the gateway listens on: loopback only, since it can run the user's tools. */
 export const GATEWAY_HTTP_HOST = '127.0.0.1';
 export const GATEWAY_HTTP_PATH = '/mcp';
 
+/**
+ * How the HTTP gateway lets clients in. Give `token`, or say `allowUnauthenticated: true` to serve
+ * without one: anything on this machine could then run the user's tools, so it is never the default.
+ */
 export interface HttpGatewayOptions {
+  /**
+   * The bearer token every request must carry (`Authorization: Bearer <token>`), initialize and every
+   * later request alike. Compared in constant time, never logged or echoed. Required unless
+   * `allowUnauthenticated` is true.
+   */
+  readonly token?: string | undefined;
+  /** Serve without a token (only when `token` is not given). @default false */
+  readonly allowUnauthenticated?: boolean;
+  /**
+   * Browser origins let in besides the loopback ones, as browsers send them (`https://app.example.com`).
+   * Requests without an `Origin` header are never refused for it. @default []
+   */
+  readonly allowedOrigins?: readonly string[];
+  /**
+   * The most MCP sessions open at once; one more initialize gets 503 (after idle sessions are closed to
+   * make room). @default DEFAULT_MAX_SESSIONS (100)
+   */
+  readonly maxSessions?: number;
   /**
    * A session with no request in flight (an open notification stream counts) and none for this long is
    * closed: it belongs to a client that went away without ending its session. That client gets 404 on
-   * its next request and, as MCP clients do, initializes a new session. @default 30 minutes
+   * its next request and, as MCP clients do, initializes a new session. @default DEFAULT_IDLE_SESSION_MS (30 minutes)
    */
   readonly idleSessionMs?: number;
 }
 
-/** How long an idle session is kept by default (HttpGatewayOptions.idleSessionMs). */
-export const DEFAULT_IDLE_SESSION_MS = 30 * 60_000;
-
 export interface HttpGateway {
   /** `http://127.0.0.1:<port>/mcp` */
   readonly url: URL;
+  /** Whether requests must carry the bearer token. */
+  readonly requiresToken: boolean;
   /** MCP sessions currently open. */
   sessionCount(): number;
   /** Closes every session and stops listening; the gateway itself stays open. */
@@ -33,13 +57,29 @@ export interface HttpGateway {
 
 /**
  * Serves the gateway over Streamable HTTP at `http://127.0.0.1:<port>/mcp` (port 0 picks a free one).
- * Each MCP session (one `initialize`) gets its own core session, whose id is the MCP session id. Host
- * headers other than the loopback address are refused (DNS rebinding protection).
+ * Each MCP session (one `initialize`) gets its own core session, whose id is the MCP session id. Every
+ * request is checked, in this order: its `Host` header (loopback only: DNS rebinding protection), its
+ * `Origin` (absent, loopback or listed, else 403), its bearer token (else 401), and a new session
+ * against `maxSessions` (else 503). Throws a ToolSearchError when neither a usable token nor
+ * `allowUnauthenticated: true` is given.
  */
-export async function serveHttp(gateway: Gateway, port: number, options: HttpGatewayOptions = {}): Promise<HttpGateway> {
+export async function serveHttp(gateway: Gateway, port: number, options: HttpGatewayOptions): Promise<HttpGateway> {
+  const token = options.token;
+  if (token === undefined && options.allowUnauthenticated !== true) {
+    throw new ToolSearchError('invalid_config_file', 'serveHttp needs a token, or allowUnauthenticated: true to serve without one');
+  }
+  const tokenProblem = token === undefined ? undefined : unusableTokenReason(token);
+  if (tokenProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: the token ${tokenProblem}`);
   const idleSessionMs = options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const sessions = new Map<string, HttpSession>();
-  let allowedHosts: string[] = [];
+  // Sessions whose initialize is being handled: counted against the cap before they are in `sessions`.
+  let opening = 0;
+  let policy: HttpAccessPolicy = {
+    allowedHosts: [],
+    allowedOrigins: [...(options.allowedOrigins ?? [])],
+    tokenDigest: token === undefined ? undefined : digestToken(token),
+  };
 
   // A request counts from its arrival until its response closes (a notification stream stays open).
   const track = (session: HttpSession, response: ServerResponse): void => {
@@ -62,32 +102,51 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   sweeper.unref();
 
   const openSession = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (sessions.size + opening >= maxSessions) closeIdleSessions();
+    if (sessions.size + opening >= maxSessions) {
+      return reply(
+        response,
+        503,
+        `the gateway has ${maxSessions} open MCP sessions, its http.max_sessions; close one (HTTP DELETE with its Mcp-Session-Id) or raise the limit`,
+      );
+    }
+    opening++;
     const id = randomUUID();
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => id,
-      enableDnsRebindingProtection: true,
-      allowedHosts,
-    });
-    const connection = await connectGatewayServer(gateway, transport, id);
-    const previous = connection.server.onclose;
-    connection.server.onclose = () => {
-      previous?.();
-      sessions.delete(id);
-    };
-    const session: HttpSession = { transport, connection, inFlight: 0, lastSeen: Date.now() };
-    sessions.set(id, session);
+    let session: HttpSession;
+    try {
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => id,
+        enableDnsRebindingProtection: true,
+        allowedHosts: [...policy.allowedHosts],
+      });
+      const connection = await connectGatewayServer(gateway, transport, id);
+      const previous = connection.server.onclose;
+      connection.server.onclose = () => {
+        previous?.();
+        sessions.delete(id);
+      };
+      session = { transport, connection, inFlight: 0, lastSeen: Date.now() };
+      sessions.set(id, session);
+    } finally {
+      opening--;
+    }
     track(session, response);
-    await transport.handleRequest(request, response);
+    await session.transport.handleRequest(request, response);
     // A first request that was not an initialize leaves no session behind.
-    if (transport.sessionId === undefined) {
+    if (session.transport.sessionId === undefined) {
       sessions.delete(id);
-      await connection.close();
+      await session.connection.close();
     }
   };
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== GATEWAY_HTTP_PATH) return reply(response, 404, `Not found: the MCP endpoint is ${GATEWAY_HTTP_PATH}`);
+    const refusal = checkHttpAccess(
+      { host: request.headers.host, origin: request.headers.origin, authorization: request.headers.authorization },
+      policy,
+    );
+    if (refusal !== undefined) return reply(response, refusal.status, refusal.message, refusal.headers);
     const header = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
     const handle = async (): Promise<void> => {
@@ -112,9 +171,10 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     });
   });
   const bound = (server.address() as AddressInfo).port;
-  allowedHosts = [`${GATEWAY_HTTP_HOST}:${bound}`, `localhost:${bound}`];
+  policy = { ...policy, allowedHosts: [`${GATEWAY_HTTP_HOST}:${bound}`, `localhost:${bound}`] };
   return {
     url: new URL(`http://${GATEWAY_HTTP_HOST}:${bound}${GATEWAY_HTTP_PATH}`),
+    requiresToken: policy.tokenDigest !== undefined,
     sessionCount: () => sessions.size,
     async close() {
       clearInterval(sweeper);
@@ -135,7 +195,7 @@ interface HttpSession {
   lastSeen: number;
 }
 
-function reply(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
+function reply(response: ServerResponse, status: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
+  response.writeHead(status, { ...headers, 'content-type': 'application/json' });
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }

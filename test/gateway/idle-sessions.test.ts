@@ -21,10 +21,10 @@ async function eventually(condition: () => boolean, deadlineMs = 10_000): Promis
 }
 
 /** Opens an MCP session with a bare initialize request and then goes away without ending it. */
-async function initializeAndVanish(url: URL): Promise<string> {
+async function initializeAndVanish(url: URL, authorization: Readonly<Record<string, string>>): Promise<string> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: { ...authorization, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'vanishing', version: '1' } } }),
   });
   await response.text();
@@ -49,12 +49,12 @@ describe('HTTP gateway: sessions of clients that went away', () => {
 
   test('closes a session left idle, and its id then gets 404 so the client starts a new one', async () => {
     const before = under.http.sessionCount();
-    const id = await initializeAndVanish(under.http.url);
+    const id = await initializeAndVanish(under.http.url, under.headers);
     assert.equal(under.http.sessionCount(), before + 1);
     assert.ok(await eventually(() => under.http.sessionCount() === before), 'the idle session was closed');
     const again = await fetch(under.http.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id },
+      headers: { ...under.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     });
     assert.equal(again.status, 404);

@@ -26,7 +26,9 @@ describe('the gateway, as the MCP Inspector CLI sees it', () => {
 
   before(async () => {
     scratch = createScratchFolder();
-    under = await startHttpGateway(CONFIG, scratch.path);
+    // The Inspector CLI (0.15) cannot send headers, so this gateway serves without a token, as
+    // `serve --http PORT --allow-unauthenticated` does.
+    under = await startHttpGateway(CONFIG, scratch.path, {}, { allowUnauthenticated: true });
   });
   after(async () => {
     await under?.close();

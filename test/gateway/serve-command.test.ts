@@ -43,7 +43,7 @@ describe('tool-search serve setup errors', () => {
 
   test('names a port that is in use', async () => {
     const { output, err } = capture();
-    assert.equal(await main(['serve', '--config', config, '--http', String(busyPort)], output), 2);
+    assert.equal(await main(['serve', '--config', config, '--http', String(busyPort), '--allow-unauthenticated'], output), 2);
     assert.equal(err.join(''), `tool-search serve: --http ${busyPort}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one\n`);
   });
 

