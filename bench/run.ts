@@ -5,8 +5,9 @@
 import type { BenchModule } from './bench-module.ts';
 import { gatewayBench } from './gateway/gateway-bench.ts';
 import { searchBench } from './search/search-bench.ts';
+import { trustBench } from './gateway/trust-bench.ts';
 
-const BENCH_MODULES: readonly BenchModule[] = [searchBench, gatewayBench];
+const BENCH_MODULES: readonly BenchModule[] = [searchBench, gatewayBench, trustBench];
 
 const argv = process.argv.slice(2);
 for (const module of BENCH_MODULES) {

@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { runTrustBench } from '../../bench/gateway/trust-bench.ts';
+
+// A smoke run of the trust benchmark with tiny counts: it runs end to end and writes its report. The
+// figures themselves belong to the benchmark, never to a test.
+describe('the gateway trust benchmark', () => {
+  test('runs with tiny counts and writes gateway-trust.md and .json', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tool-search-trust-bench-test-'));
+    try {
+      const results = await runTrustBench(
+        { nameLength: 10_000, baselineCalls: 3, sessions: 2, callsPerSession: 3, bridgeCalls: 30, configDocuments: 30 },
+        { resultsFolder: folder, seed: 7 },
+      );
+      assert.deepEqual(results.longName.probes.map((probe) => probe.answered), [true, true, true]);
+      assert.equal(results.httpSessions.calls, 6);
+      assert.equal(results.httpSessions.lost, 0);
+      assert.equal(results.httpSessions.doubled, 0);
+      assert.equal(results.bridgeFuzz.unhandled, 0);
+      assert.equal(results.configFuzz.unhandled, 0);
+      assert.equal(results.configFuzz.resolved + results.configFuzz.refused, 30);
+      assert.match(readFileSync(join(folder, 'gateway-trust.md'), 'utf8'), /^# Gateway trust/);
+      assert.ok(existsSync(join(folder, 'gateway-trust.json')));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
