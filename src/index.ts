@@ -39,6 +39,15 @@ export { buildSessionScope } from './bridge/session-scope.ts';
 
 export type { CallOutcome, ModelError, ModelErrorCode } from './dispatch/call-outcome.ts';
 export { outcomeText } from './dispatch/call-outcome.ts';
+export type { ArgumentCheck, ArgumentProblem, ArgumentValidator } from './dispatch/argument-validator.ts';
+export { invalidArgumentsMessage, MAX_REPORTED_PROBLEMS } from './dispatch/invalid-arguments-message.ts';
+export { summarizeParameters } from './dispatch/summarize-parameters.ts';
+export type { ResultLimits } from './config/result-limits.ts';
+export { DEFAULT_MAX_DESCRIBE_TOKENS, DEFAULT_MAX_RESULT_TOKENS, DEFAULT_RESULT_LIMITS } from './config/result-limits.ts';
+export { cutText } from './dispatch/cut-text.ts';
+export { boundOutcome } from './dispatch/bound-outcome.ts';
+export type { DescribedTool } from './bridge/shorten-described-tool.ts';
+export { shortenDescribedTool } from './bridge/shorten-described-tool.ts';
 export type {
   ActivityEvent,
   ActivityListener,

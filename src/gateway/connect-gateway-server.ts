@@ -20,6 +20,8 @@ import type { AssemblyResult } from '../assembly/assemble-tools.ts';
 import type { ToolAnnotations } from '../tools/tool.ts';
 import { TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
 import { outcomeText, type CallOutcome } from '../dispatch/call-outcome.ts';
+import { DEFAULT_MAX_RESULT_TOKENS } from '../config/result-limits.ts';
+import { boundCallToolResult } from './bound-call-tool-result.ts';
 import type { Gateway } from './create-gateway.ts';
 import { redactJson, type Redactor } from './redact-secrets.ts';
 import type { GatewayRequest } from './gateway-request.ts';
@@ -41,7 +43,8 @@ export interface GatewayConnection {
  * - `tools/list` is the core session's assembled array (the tools themselves, or the three bridge tools
  *   plus pinned ones), with upstream annotations, and tool_search / tool_describe marked read-only;
  * - `tools/call` runs the core session's call. Upstream results pass through untouched (also `isError`
- *   ones); the core's refusals and the model's mistakes become `isError` results with the core's text;
+ *   ones) unless over `limits.max_result_tokens`, which cuts them (boundCallToolResult); the core's
+ *   refusals and the model's mistakes become `isError` results with the core's text;
  * - prompts and resources of the upstreams pass through (prompt names made per server like tool names,
  *   resource URIs as they are);
  * - when a catalog change alters what this client sees, it is sent `notifications/tools/list_changed`,
@@ -87,7 +90,7 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
     };
     const outcome = await gateway.call(session, request.params.name, request.params.arguments ?? {}, context, extra.signal);
     await relayed;
-    return toCallToolResult(request.params.name, outcome, context);
+    return toCallToolResult(request.params.name, outcome, context, gateway.config.limits.maxResultTokens);
   });
 
   // Prompts and resources pass through from the upstreams (proxy-prompts.ts, proxy-resources.ts).
@@ -172,8 +175,12 @@ function redactingTransport(transport: Transport, redact: Redactor): Transport {
   return transport;
 }
 
-/** The MCP result for a core outcome (see {@link connectGatewayServer}). */
-export function toCallToolResult(name: string, outcome: CallOutcome, request: GatewayRequest): CallToolResult {
+/** The MCP result for a core outcome (see {@link connectGatewayServer}), within `maxResultTokens` (see boundCallToolResult). */
+export function toCallToolResult(name: string, outcome: CallOutcome, request: GatewayRequest, maxResultTokens: number = DEFAULT_MAX_RESULT_TOKENS): CallToolResult {
+  return boundCallToolResult(unboundedResultOf(name, outcome, request), maxResultTokens);
+}
+
+function unboundedResultOf(name: string, outcome: CallOutcome, request: GatewayRequest): CallToolResult {
   if (!outcome.ok) {
     if (request.upstreamError !== undefined) return request.upstreamError;
     return { content: [{ type: 'text', text: outcomeText(outcome) }], isError: true };

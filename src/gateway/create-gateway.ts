@@ -19,6 +19,7 @@ import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
 import { openActivityLog, type ActivityLog } from './open-activity-log.ts';
 import { DEFAULT_RESTART_BACKOFF, type RestartBackoff } from './restart-delay.ts';
 import { warmInBackground } from './warm-in-background.ts';
+import { createAjvValidator } from '../integrations/ajv/index.ts';
 import { createRedactor, type Redactor } from './redact-secrets.ts';
 import { createToolPolicy, describeUnmatched, type ToolPolicy } from './tool-policy.ts';
 
@@ -168,6 +169,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const policy = createToolPolicy(config);
   const guardrail = createDenyGuardrail(policy);
   const approve = createElicitationApprover(policy, requests);
+  // One for every client session: each schema is compiled once, and a bad one is reported once.
+  const validateArguments = createAjvValidator({ onWarning: (message) => log(`warning: ${message}`) });
   const isPinned = (tool: Tool): boolean => policy.flags(tool).pinnedBy !== undefined;
   const isHidden = (tool: Tool): boolean => policy.flags(tool).deniedBy !== undefined;
   let started = false;
@@ -241,6 +244,9 @@ export function createGateway(options: GatewayOptions): Gateway {
         isHidden,
         ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
         sessionId: sessionId ?? `session-${sessionCounter}`,
+        validateArguments,
+        // Results are cut block by block when relayed (toCallToolResult), which keeps images and structure.
+        limits: { maxResultTokens: Number.POSITIVE_INFINITY, maxDescribeTokens: config.limits.maxDescribeTokens },
         hooks: {
           guardrails: [guardrail],
           approve,

@@ -6,6 +6,7 @@ import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { expandPlaceholders, UnknownPlaceholderError, type PlaceholderValues } from './expand-placeholders.ts';
 import type { Secret } from './redact-secrets.ts';
+import { DEFAULT_MAX_DESCRIBE_TOKENS, DEFAULT_MAX_RESULT_TOKENS } from '../config/result-limits.ts';
 import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-config.ts';
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
@@ -104,10 +105,6 @@ export interface GatewayLimits {
   readonly maxDescribeTokens: number;
 }
 
-/** @default 25,000 estimated tokens: a large answer, still a small share of a 200,000-token window. */
-export const DEFAULT_MAX_RESULT_TOKENS = 25_000;
-/** @default 4,000 estimated tokens: more than any of the 358 tools of the bundled session needs. */
-export const DEFAULT_MAX_DESCRIBE_TOKENS = 4_000;
 
 export interface ResolvedGatewayConfig {
   readonly config: GatewayConfig;

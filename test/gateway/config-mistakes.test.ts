@@ -52,6 +52,18 @@ describe('config mistakes are loud', () => {
     ]);
   });
 
+  test('a value nested 10,000 deep or a megabyte long gets a one-line message, not a crash', () => {
+    let deep: unknown = 'x';
+    for (let level = 0; level < 10_000; level++) deep = [deep];
+    assert.throws(() => resolveGatewayConfig({ mcp_servers: { a: deep } }, PLACES), {
+      name: 'ToolSearchError',
+      message: "mcp_servers.a: expected a mapping with 'command' (local server) or 'url' (remote server), got [a list nested too deeply to show]",
+    });
+    const { warnings } = resolveGatewayConfig({ timeouts: { call_ms: 'x'.repeat(1_000_000) } }, PLACES);
+    assert.ok(warnings[0]!.message.length < 400);
+    assert.match(warnings[0]!.message, /… \(1,000,002 characters\) is not a positive whole number of milliseconds/);
+  });
+
   test('a non-string transport is refused with a message, not a crash', () => {
     assert.throws(() => resolveGatewayConfig({ mcp_servers: { a: { command: 'x', type: 5 } } }, PLACES), {
       name: 'ToolSearchError',

@@ -136,7 +136,8 @@ describe('tool-search serve over stdio, in front of server-everything and server
   });
 
   test('logs one JSON line per call with the underlying tool, never tool_call', () => {
-    const lines = readFileSync(activityPath, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const all = readFileSync(activityPath, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = all.filter((line) => line.event === 'call');
     assert.deepEqual(
       lines.map((line) => [line.tool, line.server, line.via_bridge, line.outcome]),
       [
@@ -150,10 +151,19 @@ describe('tool-search serve over stdio, in front of server-everything and server
         ['mcp_everything_trigger-long-running-operation', 'everything', true, 'ok'],
       ],
     );
-    for (const line of lines) {
+    assert.deepEqual(
+      all.filter((line) => line.event !== 'call').map((line) => [line.event, line.query ?? line.tool]),
+      [
+        ['search', 'echo message back'],
+        ['describe', 'mcp_everything_echo'],
+        ['refused', 'mcp_everything_ecko'],
+        ['refused', 'mcp_everything_ecko'],
+      ],
+    );
+    for (const line of all) {
       assert.match(line.session, /^stdio-[0-9a-f]{8}$/);
-      assert.equal(line.session, lines[0].session);
-      assert.equal(typeof line.duration_ms, 'number');
+      assert.equal(line.session, all[0].session);
+      if (line.event === 'call') assert.equal(typeof line.duration_ms, 'number');
       assert.ok(!Number.isNaN(Date.parse(line.time)));
     }
   });
