@@ -33,6 +33,44 @@ describe('denied tools with tool search off', () => {
   });
 });
 
+describe('a model sending a million characters', () => {
+  let scratch: ScratchFolder;
+  let under: HttpGatewayUnderTest;
+
+  before(async () => {
+    scratch = createScratchFolder();
+    under = await startHttpGateway(
+      {
+        tools: { tool_search: { enabled: 'on' } },
+        mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } } },
+      },
+      scratch.path,
+    );
+  });
+  after(async () => {
+    await under?.close();
+    scratch?.remove();
+  });
+
+  test('as a tool name gets a short unknown-tool answer, not the name back', async () => {
+    for (const request of [
+      { name: 'tool_call', arguments: { name: 'x'.repeat(1_000_000), arguments: {} } },
+      { name: 'x'.repeat(1_000_000), arguments: {} },
+    ]) {
+      const text = firstText(await under.client.callTool(request));
+      assert.match(text, /Unknown tool 'x{80}… \(1,000,000 characters\)'/);
+      assert.ok(text.length < 500);
+    }
+  });
+
+  test('as a query is searched by its first part, and the answer says so', async () => {
+    const result = JSON.parse(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: `read the knowledge graph ${'y'.repeat(1_000_000)}` } })));
+    assert.ok(result.query.length <= 1_000);
+    assert.equal(typeof result.notice, 'string');
+    assert.equal(result.matches[0].name, 'mcp_memory_read_graph');
+  });
+});
+
 describe('a session limited by --toolsets', () => {
   let scratch: ScratchFolder;
   let under: HttpGatewayUnderTest;
