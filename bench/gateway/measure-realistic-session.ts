@@ -40,7 +40,7 @@ export async function measureRealisticSession(projectRoot: string): Promise<Real
     const countTokens = (text: string) => encoding.encode(text).length;
     const tools = gateway.tools();
     const view = (label: string, enabled: 'off' | 'auto' | 'on', contextLength: number): ClientView => {
-      const result = assembleTools(tools, { config: { ...config.toolSearch, enabled }, contextLength, coreNames: [], countTokens });
+      const result = assembleTools(tools, { config: { ...config.toolSearch, enabled }, contextLength, countTokens });
       return { label, active: result.active, tools: result.tools.length, tokens: result.tokensAfter };
     };
     return {

@@ -1,7 +1,7 @@
 import { buildBridgeTools } from '../bridge/bridge-tool-definitions.ts';
 import { isBridgeToolName } from '../bridge/bridge-tool-names.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../config/tool-search-config.ts';
-import { CORE_TOOL_NAMES } from '../tools/core-tool-names.ts';
+import { resolveNameCollisions } from '../tools/resolve-name-collisions.ts';
 import { toDefinition, type Tool, type ToolDefinition } from '../tools/tool.ts';
 import { isDeferrable } from './classify-tools.ts';
 import { decideActivation } from './decide-activation.ts';
@@ -14,8 +14,6 @@ export interface AssemblyOptions {
   readonly contextLength?: number;
   /** @default estimateTokensFromCharacters (characters / 4) */
   readonly countTokens?: TokenCounter;
-  /** Core tool names and globs. @default CORE_TOOL_NAMES */
-  readonly coreNames?: readonly string[];
   /** Deferrable tools to keep visible anyway (the gateway's `pin`). */
   readonly isPinned?: (tool: Tool) => boolean;
 }
@@ -36,7 +34,7 @@ export interface AssemblyResult {
   /** Schema tokens of all input tools, and of the model-visible array. */
   readonly tokensBefore: number;
   readonly tokensAfter: number;
-  /** Problems with the input that were handled (duplicate names). */
+  /** Problems with the input that were handled: name collisions (see resolveNameCollisions). */
   readonly warnings: readonly string[];
 }
 
@@ -49,7 +47,6 @@ export interface AssemblyResult {
 export function assembleTools(input: readonly Tool[], options: AssemblyOptions = {}): AssemblyResult {
   const config = options.config ?? DEFAULT_TOOL_SEARCH_CONFIG;
   const countTokens = options.countTokens ?? estimateTokensFromCharacters;
-  const coreNames = options.coreNames ?? CORE_TOOL_NAMES;
   const tokensBefore = countSchemaTokens(input, countTokens);
   if (config.enabled === 'off') {
     const decision = decideActivation({
@@ -73,7 +70,7 @@ export function assembleTools(input: readonly Tool[], options: AssemblyOptions =
     };
   }
   const { tools, warnings } = dropBridgeAndDuplicates(input);
-  const deferrable = tools.filter((tool) => isDeferrable(tool, coreNames) && !(options.isPinned?.(tool) ?? false));
+  const deferrable = tools.filter((tool) => isDeferrable(tool) && !(options.isPinned?.(tool) ?? false));
   const deferredTokens = countSchemaTokens(deferrable, countTokens);
   const decision = decideActivation({
     mode: config.enabled,
@@ -118,23 +115,7 @@ export function assembleTools(input: readonly Tool[], options: AssemblyOptions =
   };
 }
 
-/** Drops tools named like a bridge tool and keeps the first of several tools sharing a name. */
+/** Drops tools named like a bridge tool, then makes names unique (core tools keep theirs). */
 function dropBridgeAndDuplicates(input: readonly Tool[]): { tools: Tool[]; warnings: string[] } {
-  const seen = new Map<string, Tool>();
-  const tools: Tool[] = [];
-  const warnings: string[] = [];
-  for (const tool of input) {
-    if (isBridgeToolName(tool.name)) continue;
-    const first = seen.get(tool.name);
-    if (first !== undefined) {
-      warnings.push(
-        `tool name '${tool.name}' appears in toolsets '${first.toolset}' and '${tool.toolset}'; ` +
-          `keeping the one from '${first.toolset}'. Rename one of them to use both.`,
-      );
-      continue;
-    }
-    seen.set(tool.name, tool);
-    tools.push(tool);
-  }
-  return { tools, warnings };
+  return resolveNameCollisions(input.filter((tool) => !isBridgeToolName(tool.name)));
 }

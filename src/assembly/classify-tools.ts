@@ -1,10 +1,11 @@
-import { CORE_TOOL_NAMES, isCoreToolName } from '../tools/core-tool-names.ts';
 import type { Tool } from '../tools/tool.ts';
 
 /**
- * True when a tool may be deferred: it is an MCP or plugin tool and its name is not a core name.
- * Core tools are never deferred (SPEC.md), even when registered under a non-core toolset.
+ * True when a tool may be deferred: it comes from an MCP server or a plugin. The rule is about origin,
+ * not spelling (SPEC.md, "Core tools are never deferred"): Playwright MCP's `browser_click` and the
+ * filesystem server's `read_file` are MCP tools, deferrable like any other; a core tool is never
+ * deferred whatever its name. A host keeps a deferrable tool visible with a pin.
  */
-export function isDeferrable(tool: Tool, coreNames: readonly string[] = CORE_TOOL_NAMES): boolean {
-  return tool.kind !== 'core' && !isCoreToolName(tool.name, coreNames);
+export function isDeferrable(tool: Tool): boolean {
+  return tool.kind !== 'core';
 }

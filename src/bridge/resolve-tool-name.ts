@@ -23,7 +23,7 @@ export function resolveBridgeTarget(scope: SessionScope, rawName: unknown, bridg
   }
   const tool = findSessionTool(scope.sessionTools, name);
   if (tool !== undefined) {
-    if (!isDeferrable(tool, scope.coreNames)) {
+    if (!isDeferrable(tool)) {
       return refuse(
         failure('core_tool', `'${tool.name}' is a core tool that is always in your tool list: call it directly, not through ${bridgeTool}.`),
       );

@@ -1,6 +1,7 @@
 import { isDeferrable } from '../assembly/classify-tools.ts';
 import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
+import { resolveNameCollisions, type ResolvedNames } from '../tools/resolve-name-collisions.ts';
 import type { Tool } from '../tools/tool.ts';
 
 /**
@@ -8,14 +9,13 @@ import type { Tool } from '../tools/tool.ts';
  * between steps, and the catalog is limited to the session's toolsets).
  */
 export interface SessionScope {
-  /** Tools of the session's own toolsets, names unique. */
+  /** Tools of the session's own toolsets, names unique (core tools keep theirs; see resolveNameCollisions). */
   readonly sessionTools: readonly Tool[];
   /** Every tool the process knows; used only to tell "not available in this session" from "unknown". */
   readonly registry: readonly Tool[];
   /** The searchable catalog: the deferrable, unpinned part of the session's tools. */
   readonly catalog: readonly Tool[];
   readonly config: ToolSearchConfig;
-  readonly coreNames: readonly string[];
   /** Tools left out of the catalog and of name suggestions (a gateway's denied tools); absent: none. */
   readonly isHidden?: (tool: Tool) => boolean;
   /** Ranks the catalog by meaning for tool_search, fused with the words-based ranking; absent: words only. */
@@ -27,31 +27,27 @@ export interface ScopeInput {
   /** Toolsets the session may use; undefined means all. */
   readonly toolsets: readonly string[] | undefined;
   readonly config: ToolSearchConfig;
-  readonly coreNames: readonly string[];
   readonly isPinned?: (tool: Tool) => boolean;
   /** Tools the model must not know of: never in the catalog (see ToolSearchSessionOptions.isHidden). */
   readonly isHidden?: (tool: Tool) => boolean;
   readonly semantic?: SemanticRanker;
 }
 
-/** The tools of the given toolsets (all when undefined), first of each name kept. */
+/** The tools of the given toolsets (all when undefined), names made unique by resolveNameCollisions. */
 export function toolsInToolsets(registry: readonly Tool[], toolsets: readonly string[] | undefined): Tool[] {
+  return sessionToolsOf(registry, toolsets).tools;
+}
+
+/** As {@link toolsInToolsets}, with the warnings about the collisions that were resolved. */
+export function sessionToolsOf(registry: readonly Tool[], toolsets: readonly string[] | undefined): ResolvedNames {
   const allowed = toolsets === undefined ? undefined : new Set(toolsets);
-  const seen = new Set<string>();
-  const tools: Tool[] = [];
-  for (const tool of registry) {
-    if (allowed !== undefined && !allowed.has(tool.toolset)) continue;
-    if (seen.has(tool.name)) continue;
-    seen.add(tool.name);
-    tools.push(tool);
-  }
-  return tools;
+  return resolveNameCollisions(allowed === undefined ? registry : registry.filter((tool) => allowed.has(tool.toolset)));
 }
 
 export function buildSessionScope(input: ScopeInput): SessionScope {
   const sessionTools = toolsInToolsets(input.registry, input.toolsets);
   const catalog = sessionTools.filter(
-    (tool) => isDeferrable(tool, input.coreNames) && !(input.isPinned?.(tool) ?? false) && !(input.isHidden?.(tool) ?? false),
+    (tool) => isDeferrable(tool) && !(input.isPinned?.(tool) ?? false) && !(input.isHidden?.(tool) ?? false),
   );
   return {
     sessionTools,
@@ -59,7 +55,6 @@ export function buildSessionScope(input: ScopeInput): SessionScope {
     registry: input.registry,
     catalog,
     config: input.config,
-    coreNames: input.coreNames,
     ...(input.semantic === undefined ? {} : { semantic: input.semantic }),
   };
 }

@@ -132,7 +132,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const warm = options.semantic === undefined ? undefined : warmInBackground(options.semantic, log);
   /** The tools client sessions search: their catalog, by the sessions' own rule (in scope, deferrable, not pinned). */
   const searchable = (): readonly Tool[] =>
-    buildSessionScope({ registry: catalog.tools(), toolsets, config: config.toolSearch, coreNames: [], isPinned }).catalog;
+    buildSessionScope({ registry: catalog.tools(), toolsets, config: config.toolSearch, isPinned, isHidden }).catalog;
 
   const reportedRenames = new Set<string>();
   const onUpstreamChange = (): void => {
@@ -239,7 +239,6 @@ export function createGateway(options: GatewayOptions): Gateway {
         ...(toolsets === undefined ? {} : { toolsets }),
         config: config.toolSearch,
         contextLength: config.contextLength,
-        coreNames: [],
         isPinned,
         isHidden,
         ...(options.semantic === undefined ? {} : { semantic: options.semantic }),

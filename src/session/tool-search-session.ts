@@ -6,7 +6,7 @@ import { handleToolDescribe } from '../bridge/handle-tool-describe.ts';
 import { handleToolSearch } from '../bridge/handle-tool-search.ts';
 import { parseArgumentsObject } from '../bridge/parse-arguments.ts';
 import { resolveBridgeTarget, unknownToolOutcome } from '../bridge/resolve-tool-name.ts';
-import { buildSessionScope, toolsInToolsets, type SessionScope } from '../bridge/session-scope.ts';
+import { buildSessionScope, sessionToolsOf, toolsInToolsets, type SessionScope } from '../bridge/session-scope.ts';
 import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../config/tool-search-config.ts';
 import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
@@ -17,7 +17,6 @@ import type { CatalogActivityEvent, DispatchHooks } from '../dispatch/hooks.ts';
 import { reportCatalogActivity } from './report-catalog-activity.ts';
 import { runPipeline, type PipelineEnvironment } from '../dispatch/run-pipeline.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
-import { CORE_TOOL_NAMES } from '../tools/core-tool-names.ts';
 import type { Tool, ToolArguments } from '../tools/tool.ts';
 
 export interface ToolSearchSessionOptions {
@@ -33,8 +32,6 @@ export interface ToolSearchSessionOptions {
   /** Context window of the active model in tokens; undefined when unknown. */
   readonly contextLength?: number;
   readonly countTokens?: TokenCounter;
-  /** @default CORE_TOOL_NAMES */
-  readonly coreNames?: readonly string[];
   readonly isPinned?: (tool: Tool) => boolean;
   /**
    * Tools the model must not know of (a gateway's `policy.deny`): left out of the tool array, the
@@ -99,7 +96,6 @@ export interface ToolSearchSession {
 export function createToolSearchSession(options: ToolSearchSessionOptions): ToolSearchSession {
   const readRegistry = typeof options.tools === 'function' ? options.tools : () => options.tools as readonly Tool[];
   const config = options.config ?? DEFAULT_TOOL_SEARCH_CONFIG;
-  const coreNames = options.coreNames ?? CORE_TOOL_NAMES;
   const sessionId = options.sessionId ?? randomId();
   const now = options.now ?? Date.now;
   let callCounter = 0;
@@ -121,14 +117,14 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       registry: readRegistry(),
       toolsets,
       config,
-      coreNames,
       ...(options.isPinned === undefined ? {} : { isPinned: options.isPinned }),
       ...(options.isHidden === undefined ? {} : { isHidden: options.isHidden }),
       ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
     });
-  const visibleTools = (): Tool[] => {
-    const tools = toolsInToolsets(readRegistry(), toolsets);
-    return options.isHidden === undefined ? tools : tools.filter((tool) => !options.isHidden!(tool));
+  /** The session's tools the model may know of, and the name collisions resolved on the way. */
+  const visibleTools = (): { tools: Tool[]; warnings: string[] } => {
+    const resolved = sessionToolsOf(readRegistry(), toolsets);
+    return options.isHidden === undefined ? resolved : { ...resolved, tools: resolved.tools.filter((tool) => !options.isHidden!(tool)) };
   };
   const report = (event: Omit<CatalogActivityEvent, 'time' | 'sessionId'>): void => {
     try {
@@ -190,13 +186,15 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
     sessionId,
     toolsets,
     assemble() {
-      return assembleTools(visibleTools(), {
+      const visible = visibleTools();
+      const assembly = assembleTools(visible.tools, {
         config,
-        coreNames,
         ...(options.contextLength === undefined ? {} : { contextLength: options.contextLength }),
         ...(options.countTokens === undefined ? {} : { countTokens: options.countTokens }),
         ...(options.isPinned === undefined ? {} : { isPinned: options.isPinned }),
       });
+      // The collisions were resolved before assembly saw the tools: their warnings are the session's to pass on.
+      return visible.warnings.length === 0 ? assembly : { ...assembly, warnings: [...visible.warnings, ...assembly.warnings] };
     },
     async call(name, rawArguments, callOptions = {}) {
       const outcome = await callWithin(scopeNow(), name, rawArguments, callOptions);

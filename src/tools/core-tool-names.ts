@@ -1,8 +1,10 @@
 import { matchesAnyGlob } from './glob.ts';
 
 /**
- * The runtime's core tools (SPEC.md, "Core tools are never deferred"): always sent directly, whatever
- * toolset they are registered under. Globs are allowed (`browser_*`).
+ * The names of the runtime's core tools as SPEC.md lists them (globs allowed: `browser_*`). Whether a
+ * tool is deferred depends on its origin (`kind: 'core'`), never on its name, so that an MCP server's
+ * `browser_click` or `read_file` is deferrable like any MCP tool; this list is for a host deciding which
+ * of its own tools to register as core.
  */
 export const CORE_TOOL_NAMES: readonly string[] = Object.freeze([
   'terminal',

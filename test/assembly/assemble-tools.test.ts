@@ -23,14 +23,39 @@ describe('assembleTools', () => {
     assert.equal(result.deferred.length, 17);
   });
 
-  it('never defers core tools, by toolset kind or by core name', () => {
+  it('never defers core tools, and defers MCP and plugin tools whatever their names', () => {
     const result = assembleTools(
-      [...session, makeTool('browser_navigate', 'Open a page', { toolset: 'browser-plugin', kind: 'plugin' })],
+      [
+        ...session,
+        makeTool('browser_navigate', 'Open a page', { toolset: 'browser-plugin', kind: 'plugin' }),
+        makeTool('browser_click', 'Click', { toolset: 'mcp-playwright' }),
+        makeTool('write_file', 'Write a file', { toolset: 'mcp-filesystem' }),
+      ],
       { config: on },
     );
-    assert.ok(names(result.tools).includes('browser_navigate'));
-    assert.ok(!names(result.deferred).includes('browser_navigate'));
+    assert.deepEqual(names(result.visible), ['terminal', 'read_file', 'web_search']);
+    assert.ok(['browser_navigate', 'browser_click', 'write_file'].every((name) => names(result.deferred).includes(name)));
     assert.ok(result.deferred.every((tool) => tool.kind !== 'core'));
+  });
+
+  it('lets no MCP tool shadow a core tool of the same name: it is renamed after its toolset, with a warning', () => {
+    const result = assembleTools([makeTool('read_file', 'Read from the MCP server', { toolset: 'mcp-filesystem' }), ...coreTools()], { config: on });
+    const shown = result.deferred.find((tool) => tool.toolset === 'mcp-filesystem')!;
+    assert.equal(shown.name, 'mcp_filesystem_read_file');
+    assert.equal(shown.originalName, 'read_file');
+    assert.equal(result.visible.find((tool) => tool.name === 'read_file')?.kind, 'core');
+    assert.deepEqual(result.warnings, [
+      "tool 'read_file' of toolset 'mcp-filesystem' has the name of a core tool, which keeps it; it is shown as 'mcp_filesystem_read_file'.",
+    ]);
+  });
+
+  it('leaves out a shadowing tool whose renamed name is taken too', () => {
+    const result = assembleTools(
+      [makeTool('terminal', 'x', { toolset: 'p', kind: 'plugin' }), makeTool('p_terminal', 'y', { toolset: 'q', kind: 'plugin' }), ...coreTools()],
+      { config: on },
+    );
+    assert.deepEqual(names(result.deferred), ['p_terminal']);
+    assert.deepEqual(result.warnings, ["tool 'terminal' of toolset 'p' has the name of a core tool, and 'p_terminal' is taken too; it is left out. Rename it to use it."]);
   });
 
   it('defers plugin tools as well as MCP tools', () => {

@@ -3,11 +3,10 @@ import { describe, it } from 'node:test';
 import { handleToolDescribe } from '../../src/bridge/handle-tool-describe.ts';
 import { buildSessionScope } from '../../src/bridge/session-scope.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG } from '../../src/config/tool-search-config.ts';
-import { CORE_TOOL_NAMES } from '../../src/tools/core-tool-names.ts';
 import { coreTools, mcpServerTools } from '../support/fixtures.ts';
 
 const registry = [...coreTools(), ...mcpServerTools('memory'), ...mcpServerTools('slack')];
-const scope = buildSessionScope({ registry, toolsets: ['core', 'mcp-memory'], config: DEFAULT_TOOL_SEARCH_CONFIG, coreNames: CORE_TOOL_NAMES });
+const scope = buildSessionScope({ registry, toolsets: ['core', 'mcp-memory'], config: DEFAULT_TOOL_SEARCH_CONFIG });
 
 describe('tool_describe', () => {
   it('returns the full definition with provenance', () => {

@@ -3,12 +3,11 @@ import { describe, it } from 'node:test';
 import { handleToolSearch, resolveLimit, type ToolSearchResult } from '../../src/bridge/handle-tool-search.ts';
 import { buildSessionScope } from '../../src/bridge/session-scope.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../../src/config/tool-search-config.ts';
-import { CORE_TOOL_NAMES } from '../../src/tools/core-tool-names.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { coreTools, makeTool, mcpServerTools } from '../support/fixtures.ts';
 
 function scopeOf(registry: Tool[], config: ToolSearchConfig = DEFAULT_TOOL_SEARCH_CONFIG, toolsets?: string[]) {
-  return buildSessionScope({ registry, toolsets, config, coreNames: CORE_TOOL_NAMES });
+  return buildSessionScope({ registry, toolsets, config });
 }
 
 async function search(registry: Tool[], args: Record<string, unknown>, config?: ToolSearchConfig): Promise<ToolSearchResult> {

@@ -3,10 +3,9 @@ import { describe, it } from 'node:test';
 import { resolveBridgeTarget } from '../../src/bridge/resolve-tool-name.ts';
 import { buildSessionScope } from '../../src/bridge/session-scope.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG } from '../../src/config/tool-search-config.ts';
-import { CORE_TOOL_NAMES } from '../../src/tools/core-tool-names.ts';
 import { mcpServerTools } from '../support/fixtures.ts';
 
-const scope = buildSessionScope({ registry: mcpServerTools('slack'), toolsets: undefined, config: DEFAULT_TOOL_SEARCH_CONFIG, coreNames: CORE_TOOL_NAMES });
+const scope = buildSessionScope({ registry: mcpServerTools('slack'), toolsets: undefined, config: DEFAULT_TOOL_SEARCH_CONFIG });
 
 describe('resolveBridgeTarget', () => {
   it('names an unknown tool and offers close names', () => {

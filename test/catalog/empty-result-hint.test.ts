@@ -3,13 +3,12 @@ import { describe, it } from 'node:test';
 import { searchCatalog } from '../../src/bridge/handle-tool-search.ts';
 import { buildSessionScope } from '../../src/bridge/session-scope.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG } from '../../src/config/tool-search-config.ts';
-import { CORE_TOOL_NAMES } from '../../src/tools/core-tool-names.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { makeTool } from './catalog-fixtures.ts';
 
 async function hintFor(tools: Tool[], query: string): Promise<string | undefined> {
   const toolsets = [...new Set(tools.map((tool) => tool.toolset))];
-  const scope = buildSessionScope({ registry: tools, toolsets, config: DEFAULT_TOOL_SEARCH_CONFIG, coreNames: CORE_TOOL_NAMES });
+  const scope = buildSessionScope({ registry: tools, toolsets, config: DEFAULT_TOOL_SEARCH_CONFIG });
   return (await searchCatalog(scope, query, 5)).hint;
 }
 

@@ -5,7 +5,6 @@ import { handleToolSearch, type ToolSearchResult } from '../../src/bridge/handle
 import { buildSessionScope } from '../../src/bridge/session-scope.ts';
 import { isDeferrable } from '../../src/assembly/classify-tools.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG } from '../../src/config/tool-search-config.ts';
-import { CORE_TOOL_NAMES } from '../../src/tools/core-tool-names.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { queries, toolLists } from './arbitraries.ts';
 
@@ -13,7 +12,7 @@ const sessionToolsets = fc.subarray(['core', 'mcp-github', 'mcp-slack', 'notes-p
 const limits = fc.option(fc.integer({ min: -5, max: 80 }), { nil: undefined });
 
 async function run(tools: Tool[], toolsets: string[], query: string, limit: number | undefined): Promise<ToolSearchResult> {
-  const scope = buildSessionScope({ registry: tools, toolsets, config: DEFAULT_TOOL_SEARCH_CONFIG, coreNames: CORE_TOOL_NAMES });
+  const scope = buildSessionScope({ registry: tools, toolsets, config: DEFAULT_TOOL_SEARCH_CONFIG });
   const outcome = await handleToolSearch(scope, limit === undefined ? { query } : { query, limit });
   if (!outcome.ok) {
     assert.equal(outcome.error.code, 'empty_query');

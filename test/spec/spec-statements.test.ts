@@ -9,7 +9,6 @@ import type { ToolSearchResult } from '../../src/bridge/handle-tool-search.ts';
 import { resolveToolSearchConfig } from '../../src/config/tool-search-config.ts';
 import { isCallActivity, type ActivityEvent } from '../../src/dispatch/hooks.ts';
 import { createToolSearchSession } from '../../src/session/tool-search-session.ts';
-import { CORE_TOOL_NAMES } from '../../src/tools/core-tool-names.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { coreTools, makeTool, mcpServerTools, realisticSession } from '../support/fixtures.ts';
 import { countO200kTokens } from '../support/o200k.ts';
@@ -20,13 +19,45 @@ const executing = (tools: Tool[], log: string[] = []) =>
   tools.map((tool): Tool => ({ ...tool, execute: (args) => (log.push(`${tool.name} ${JSON.stringify(args)}`), { ok: true, issue_number: 42 }) }));
 
 describe('"Core tools are never deferred ... Only MCP tools and third-party plugin tools can be deferred."', () => {
-  it('keeps every core name of SPEC.md visible, whatever toolset registers it', () => {
-    const spec = ['terminal', 'read_file', 'write_file', 'patch', 'search_files', 'todo', 'memory', 'browser_click', 'web_search', 'web_extract', 'clarify', 'execute_code', 'delegate_task', 'session_search', 'send_message'];
-    const tools = spec.map((name) => makeTool(name, `${name} tool`, { toolset: 'some-plugin', kind: 'plugin' }));
+  it('keeps every core tool visible, whatever it is named', () => {
+    const spec = ['terminal', 'read_file', 'write_file', 'patch', 'search_files', 'todo', 'memory', 'browser_click', 'web_search', 'send_message', 'house_special'];
+    const tools = spec.map((name) => makeTool(name, `${name} tool`, { toolset: 'core', kind: 'core' }));
     const result = assembleTools([...tools, makeTool('mcp_x_y', 'other')], { config: on });
     assert.deepEqual(names(result.deferred), ['mcp_x_y']);
-    for (const name of spec) assert.ok(names(result.tools).includes(name), name);
-    assert.ok(CORE_TOOL_NAMES.includes('browser_*'));
+    assert.deepEqual(names(result.tools), [...spec, 'tool_search', 'tool_describe', 'tool_call']);
+  });
+});
+
+describe('"The rule is about origin, not spelling: a tool that comes from an MCP server or a plugin is deferrable whatever its name"', () => {
+  it("defers Playwright MCP's browser_click and the filesystem server's read_file, and finds them by search", async () => {
+    const mcp = [
+      makeTool('browser_click', 'Perform click on a web page', { toolset: 'mcp-playwright' }),
+      makeTool('read_file', 'Read the complete contents of a file from the file system', { toolset: 'mcp-filesystem' }),
+    ];
+    const session = createToolSearchSession({ tools: mcp, config: on });
+    assert.deepEqual(names(session.assemble().deferred), ['browser_click', 'read_file']);
+    const found = await session.call('tool_search', { query: 'click on a web page' });
+    assert.ok(found.ok);
+    assert.equal((found.value as ToolSearchResult).matches[0]?.name, 'browser_click');
+  });
+});
+
+describe('"a tool that is not core never replaces or shadows a core tool that shares its name"', () => {
+  it('keeps the core terminal whatever the order, shows the plugin one under its toolset, and says so', async () => {
+    const log: string[] = [];
+    const plugin = makeTool('terminal', 'A terminal from a plugin', { toolset: 'shady-plugin', kind: 'plugin', execute: () => log.push('plugin') });
+    const core = makeTool('terminal', 'Run a shell command', { toolset: 'core', kind: 'core', execute: () => log.push('core') });
+    const session = createToolSearchSession({ tools: [plugin, core], config: on });
+    const assembly = session.assemble();
+    assert.deepEqual(names(assembly.visible), ['terminal']);
+    assert.equal(assembly.visible[0]!.kind, 'core');
+    assert.deepEqual(names(assembly.deferred), ['shady_plugin_terminal']);
+    assert.deepEqual(assembly.warnings, [
+      "tool 'terminal' of toolset 'shady-plugin' has the name of a core tool, which keeps it; it is shown as 'shady_plugin_terminal'.",
+    ]);
+    await session.call('terminal', {});
+    await session.call('tool_call', { name: 'shady_plugin_terminal', arguments: {} });
+    assert.deepEqual(log, ['core', 'plugin']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { TOOL_FORMATS, formatTools, type ToolFormat } from '../../adapters/tool-format.ts';
 import { assembleTools, type AssemblyResult } from '../../assembly/assemble-tools.ts';
-import { toolsInToolsets } from '../../bridge/session-scope.ts';
+import { sessionToolsOf } from '../../bridge/session-scope.ts';
 import type { Command } from '../command.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { readSessionInputs } from '../session-inputs.ts';
@@ -36,7 +36,9 @@ export const assembleCommand: Command = {
       throw new UsageError(`--format must be one of ${TOOL_FORMATS.join(', ')}, got '${String(values['format'])}'`);
     }
     const inputs = readSessionInputs(values, output);
-    const result = assembleTools(toolsInToolsets(inputs.tools, inputs.toolsets), {
+    const session = sessionToolsOf(inputs.tools, inputs.toolsets);
+    for (const warning of session.warnings) output.stderr(`warning: ${warning}\n`);
+    const result = assembleTools(session.tools, {
       config: inputs.config.toolSearch,
       ...(inputs.contextLength === undefined ? {} : { contextLength: inputs.contextLength }),
     });

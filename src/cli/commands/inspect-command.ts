@@ -65,7 +65,7 @@ export const inspectCommand: Command = {
         const flags = gateway.policy.flags(tool);
         return Object.keys(flags).length === 0 ? [] : [{ tool, flags }];
       });
-      const policyWarnings = gateway.policyWarnings();
+      const policyWarnings = [...assembled.warnings, ...gateway.policyWarnings()];
       if (values['json'] === true) {
         output.stdout(
           `${JSON.stringify({

@@ -1,8 +1,7 @@
 import { handleToolSearch, resolveLimit, type ToolSearchResult } from '../../bridge/handle-tool-search.ts';
-import { buildSessionScope } from '../../bridge/session-scope.ts';
+import { buildSessionScope, sessionToolsOf } from '../../bridge/session-scope.ts';
 import { SEMANTIC_CONFIG_PATH } from '../../config/agent-config.ts';
 import { messageOf } from '../../errors/message-of.ts';
-import { CORE_TOOL_NAMES } from '../../tools/core-tool-names.ts';
 import type { Command } from '../command.ts';
 import { loadSemanticRanker } from '../load-semantic-ranker.ts';
 import { integerOption, parseCommandLine } from '../parse-command-line.ts';
@@ -57,11 +56,11 @@ export const searchCommand: Command = {
     const limit = resolveLimit(limitFlag, searchDefaultLimit, maxSearchLimit) ?? searchDefaultLimit;
     const asked = values['semantic'] === true ? '--semantic' : inputs.config.semantic ? SEMANTIC_CONFIG_PATH : undefined;
     const semantic = asked === undefined ? undefined : (await loadSemanticRanker(asked, (line) => output.stderr(`${line}\n`))).ranker;
+    for (const warning of sessionToolsOf(inputs.tools, inputs.toolsets).warnings) output.stderr(`warning: ${warning}\n`);
     const scope = buildSessionScope({
       registry: inputs.tools,
       toolsets: inputs.toolsets,
       config: inputs.config.toolSearch,
-      coreNames: CORE_TOOL_NAMES,
       ...(semantic === undefined ? {} : { semantic }),
     });
     // Embed the whole catalog up front: otherwise the first query would embed it within its timeout,

@@ -185,7 +185,7 @@ export const serveCommand: Command = {
           `Tool Search is ${assembled.active ? 'active' : 'not active'}, so clients see ${assembled.tools.length} tools ` +
           `(${assembled.tokensAfter} schema tokens instead of ${assembled.tokensBefore})`,
       );
-      for (const warning of gateway.policyWarnings()) log(`warning: ${warning}`);
+      for (const warning of [...assembled.warnings, ...gateway.policyWarnings()]) log(`warning: ${warning}`);
     });
     const onSignal = (): void => void shutdown();
     process.once('SIGINT', onSignal);
