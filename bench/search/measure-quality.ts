@@ -1,3 +1,4 @@
+import { prepareDataset } from './prepare-dataset.ts';
 import type { Ranker } from './ranker.ts';
 import type { RetrievalDataset } from './retrieval-dataset.ts';
 import { measureRetrieval, type RetrievalScores } from './retrieval-metrics.ts';
@@ -17,10 +18,7 @@ export async function measureQuality(datasets: readonly RetrievalDataset[], rank
   for (const dataset of datasets) {
     for (const ranker of rankers) {
       const started = performance.now();
-      const rank = await ranker.prepare(
-        dataset.tools,
-        dataset.queries.map((query) => query.text),
-      );
+      const rank = await prepareDataset(ranker, dataset);
       const scores = measureRetrieval(rank, dataset.queries);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       process.stderr.write(`  ${dataset.name} / ${ranker.name}: R@5 ${scores.recallAt5.toFixed(3)} (${seconds} s)\n`);

@@ -25,11 +25,12 @@ export function measureRetrieval(rank: RankQuery, queries: readonly RetrievalQue
   for (const query of queries) {
     const retrieved = rank(query.text, depth);
     const gold = goldByName(query);
+    const key = query.qualified === true ? qualifiedName : originalNameOf;
     const goldCount = new Set(query.gold).size;
     RECALL_CUTOFFS.forEach((cutoff, position) => {
-      sums[position]! += countGold(retrieved.slice(0, cutoff), gold) / goldCount;
+      sums[position]! += countGold(retrieved.slice(0, cutoff), gold, key) / goldCount;
     });
-    const first = retrieved.findIndex((tool) => gold.has(originalNameOf(tool)));
+    const first = retrieved.findIndex((tool) => gold.has(key(tool)));
     if (first >= 0) reciprocalRanks += 1 / (first + 1);
   }
   const count = Math.max(1, queries.length);
@@ -53,11 +54,16 @@ function goldByName(query: RetrievalQuery): ReadonlyMap<string, string> {
 }
 
 /** Distinct gold tools among `retrieved` (two entries that count as one gold tool count once). */
-function countGold(retrieved: readonly Tool[], gold: ReadonlyMap<string, string>): number {
+function countGold(retrieved: readonly Tool[], gold: ReadonlyMap<string, string>, key: (tool: Tool) => string): number {
   const found = new Set<string>();
   for (const tool of retrieved) {
-    const counted = gold.get(originalNameOf(tool));
+    const counted = gold.get(key(tool));
     if (counted !== undefined) found.add(counted);
   }
   return found.size;
+}
+
+/** `toolset/original name`: how a {@link RetrievalQuery.qualified} query names its gold tools. */
+function qualifiedName(tool: Tool): string {
+  return `${tool.toolset}/${originalNameOf(tool)}`;
 }

@@ -7,6 +7,7 @@ import { compareTools } from '../catalog/compare-tools.ts';
 import { tokenize } from '../catalog/tokenize.ts';
 import { originalNameOf, type Tool, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_SEARCH } from './bridge-tool-names.ts';
+import { findMissingServices } from './find-missing-services.ts';
 import { namesShareQueryWord } from './names-share-query-word.ts';
 import type { SessionScope } from './session-scope.ts';
 
@@ -31,8 +32,10 @@ export interface ToolSearchResult {
   readonly total_available: number;
   readonly matches: readonly ToolSearchMatch[];
   /**
-   * What to try next, present only when nothing matched or when no match has a word of the query in
-   * its name (then the matches may well not do what the model wants: see namesShareQueryWord).
+   * What to try next, present only when nothing matched, when no match has a word of the query in
+   * its name (then the matches may well not do what the model wants: see namesShareQueryWord), or when
+   * the query names a service that no connected server provides (findMissingServices; when it names
+   * no connected one besides, `matches` is empty rather than padded with unrelated tools).
    */
   readonly hint?: string;
 }
@@ -60,6 +63,12 @@ export async function handleToolSearch(scope: SessionScope, args: ToolArguments)
 export async function searchCatalog(scope: SessionScope, fullQuery: string, limit: number): Promise<ToolSearchResult> {
   const bounded = boundQuery(fullQuery);
   const query = bounded.text;
+  const services = findMissingServices(query, scope.catalog);
+  const cut = bounded.cut ? { notice: cutQueryNotice(fullQuery.length) } : {};
+  if (services.missing.length > 0 && services.connected.length === 0) {
+    // Only services that are not connected are named: any match would be padding, not what was asked.
+    return { query, ...cut, total_available: scope.catalog.length, matches: [], hint: retryHint(scope, notConnectedLead(services.missing)) };
+  }
   const found =
     scope.semantic === undefined ? searchTools(scope.catalog, query, limit) : await searchToolsByMeaning(scope.catalog, query, limit, scope.semantic);
   const matches = found.map(
@@ -71,12 +80,8 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
       score: Math.round(score * 10_000) / 10_000,
     }),
   );
-  const result = {
-    query,
-    ...(bounded.cut ? { notice: cutQueryNotice(fullQuery.length) } : {}),
-    total_available: scope.catalog.length,
-    matches,
-  };
+  const result = { query, ...cut, total_available: scope.catalog.length, matches };
+  if (services.missing.length > 0) return { ...result, hint: retryHint(scope, notConnectedLead(services.missing)) };
   if (matches.length === 0) return { ...result, hint: retryHint(scope, 'No tool matched.') };
   // Score 0 marks the name-substring fallback: those matches hold the query in their names already.
   if (!found.some((match) => match.score === 0) && !namesShareQueryWord(query, found.map((match) => match.tool))) {
@@ -88,9 +93,17 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
 /** Tells the model its query was cut, and how long it was, so that it asks shorter next time. */
 function cutQueryNotice(length: number): string {
   return (
-    `Only the first ${MAXIMUM_QUERY_CHARACTERS.toLocaleString('en-US')} characters and ${MAXIMUM_QUERY_WORDS} words of a query are searched; ` +
+    `Only the first ${MAXIMUM_QUERY_CHARACTERS.toLocaleString('en-US')} characters and ${MAXIMUM_QUERY_WORDS.toLocaleString('en-US')} words of a query are searched; ` +
     `yours had ${length.toLocaleString('en-US')} characters, and "query" above is the part searched. Describe one action in a few words.`
   );
+}
+
+/**
+ * The hint's lead when the query names services that no tool mentions (findMissingServices):
+ * `No connected server provides slack.` (or `slack or jira`).
+ */
+function notConnectedLead(missing: readonly string[]): string {
+  return `No connected server provides ${missing.join(' or ')}.`;
 }
 
 /** Servers listed by name in an empty result's hint; the rest are counted. */

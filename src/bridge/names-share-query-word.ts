@@ -1,5 +1,6 @@
 import { analyzeTokens } from '../catalog/analyze-tokens.ts';
 import { expandQuery } from '../catalog/expand-query.ts';
+import { rewriteQueryTokens } from '../catalog/rewrite-query-tokens.ts';
 import { tokenize } from '../catalog/tokenize.ts';
 import type { Tool } from '../tools/tool.ts';
 
@@ -12,7 +13,7 @@ import type { Tool } from '../tools/tool.ts';
 export function namesShareQueryWord(query: string, tools: readonly Tool[]): boolean {
   const stems = new Map<string, string>();
   // expandQuery gives each word, then its synonyms (a positive weight turns them on).
-  const wanted = new Set(expandQuery(analyzeTokens(tokenize(query), stems), 1).map((weighted) => weighted.term));
+  const wanted = new Set(expandQuery(analyzeTokens(rewriteQueryTokens(tokenize(query)), stems), 1).map((weighted) => weighted.term));
   if (wanted.size === 0) return true;
   return tools.some((tool) => analyzeTokens(tokenize(`${tool.name} ${tool.toolset}`), stems).some((term) => wanted.has(term)));
 }

@@ -6,7 +6,7 @@
  */
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // Verbs of tool names.
-  ['create', 'add', 'new', 'make', 'insert', 'generate', 'build', 'register', 'creation', 'compose', 'produce'],
+  ['create', 'add', 'new', 'make', 'insert', 'generate', 'build', 'register', 'creation', 'compose', 'produce', 'open'],
   ['delete', 'remove', 'erase', 'destroy', 'drop', 'discard', 'deletion', 'purge', 'clear'],
   ['get', 'fetch', 'retrieve', 'obtain', 'read', 'acquire', 'pull', 'lookup', 'access', 'load'],
   ['list', 'enumerate', 'show', 'display', 'view', 'browse', 'all'],
@@ -79,6 +79,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['contact', 'phone', 'call'],
   ['password', 'credential', 'secret', 'token'],
   ['database', 'db', 'sql', 'query', 'table'],
+  ['kubernetes', 'kubectl', 'k8s', 'kube'],
+  ['remember', 'memory', 'memorize', 'recall', 'knowledge'],
   ['log', 'logs', 'logging', 'history', 'record'],
   ['statistic', 'statistics', 'stats', 'metric', 'metrics', 'analytics'],
   ['tweet', 'twitter', 'post', 'social'],

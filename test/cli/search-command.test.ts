@@ -61,8 +61,8 @@ describe('tool-search search', () => {
   });
 
   it('prints a readable list without --json', async () => {
-    const run = await runCli(['search', '--tools', SESSION, '--limit', '1', 'send slack message']);
-    assert.match(run.stdout, /^"send slack message": 1 of 358 tools\n  1\. mcp_\S+  \[mcp-\S+\]  score [\d.]+\n/);
+    const run = await runCli(['search', '--tools', SESSION, '--limit', '1', 'take a screenshot']);
+    assert.match(run.stdout, /^"take a screenshot": 1 of 358 tools\n  1\. mcp_\S+  \[mcp-\S+\]  score [\d.]+\n/);
   });
 
   it('asks for a query when none is given', async () => {

@@ -5,6 +5,7 @@ import { loadBfclUnscored } from './load-bfcl-unscored.ts';
 import { loadFunctionCalls } from './load-function-calls.ts';
 import { loadHandWritten } from './load-hand-written.ts';
 import { loadLiveMcpBench } from './load-live-mcp-bench.ts';
+import { loadMcpRequests } from './load-mcp-requests.ts';
 import { loadMetaTool } from './load-metatool.ts';
 import { loadMetaToolMulti } from './load-metatool-multi.ts';
 import { loadSealTools } from './load-seal-tools.ts';
@@ -25,7 +26,16 @@ export function loadTuningSets(dataRoot: string): RetrievalDataset[] {
     loadFunctionCalls(dataRoot),
     loadBfclUnscored(dataRoot, 'authored'),
     loadBfclUnscored(dataRoot, 'live'),
+    loadMcpRequests('tuning'),
   ];
+}
+
+/**
+ * The held-out part of the MCP request set (issue 14): servers and requests set aside before tuning.
+ * Reported beside the issue-4 sets, and kept out of the speed bench's tools and queries.
+ */
+export function loadMcpHeldOutSets(): RetrievalDataset[] {
+  return [loadMcpRequests('held-out')];
 }
 
 /**

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseToolsetMap } from '../../../src/tools/parse-toolset-map.ts';
+import type { JsonSchema, Tool } from '../../../src/tools/tool.ts';
+import type { RetrievalDataset, RetrievalPartition, RetrievalQuery } from '../retrieval-dataset.ts';
+
+/** One request of mcp-requests*.json: `tool` is one acceptable tool or several; `server/tool` names another server's. */
+interface McpRequest {
+  readonly query: string;
+  readonly server: string;
+  readonly tool: string | readonly string[];
+}
+
+interface ServerFile {
+  readonly tools: readonly { name: string; description: string; inputSchema: JsonSchema }[];
+}
+
+const DATA_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
+const SESSION_FILE = join(DATA_FOLDER, '..', '..', '..', 'catalogs', 'realistic-session.json');
+
+/** The two parts of the MCP request set: written beside each other, the held-out one before any tuning. */
+const PARTS = {
+  tuning: { file: 'mcp-requests.json', name: 'MCP requests', split: 'tuning' },
+  'held-out': { file: 'mcp-requests-held-out.json', name: 'MCP requests (unseen servers)', split: 'held-out' },
+} as const;
+
+/**
+ * The MCP request set of issue 14 (bench/search/data/mcp-requests*.json): requests written the way
+ * models write tool_search queries, over the bundled 17-server session and other real servers. Each
+ * request is asked over the whole bundled session when its server is one of the session's, else over
+ * the session plus that server's tools (bench/search/data/mcp-servers/<server>.json), so that the
+ * distractors are realistic. Gold names are qualified by toolset. Reads only files of the repository.
+ */
+export function loadMcpRequests(part: keyof typeof PARTS): RetrievalDataset {
+  const { file, name, split } = PARTS[part];
+  const session = parseToolsetMap(JSON.parse(readFileSync(SESSION_FILE, 'utf8')), 'session');
+  const sessionToolsets = new Set(session.map((tool) => tool.toolset));
+  const requests = (JSON.parse(readFileSync(join(DATA_FOLDER, file), 'utf8')) as { requests: McpRequest[] }).requests;
+  const byServer = new Map<string, RetrievalQuery[]>();
+  for (const request of requests) {
+    const queries = byServer.get(request.server) ?? [];
+    queries.push(toQuery(request));
+    byServer.set(request.server, queries);
+  }
+  const partitions: RetrievalPartition[] = [];
+  const sessionQueries: RetrievalQuery[] = [];
+  for (const [server, queries] of byServer) {
+    if (sessionToolsets.has(`mcp-${server}`)) sessionQueries.push(...queries);
+    else partitions.push({ tools: [...session, ...readServerTools(server)], queries });
+  }
+  if (sessionQueries.length > 0) partitions.unshift({ tools: session, queries: sessionQueries });
+  return { name, split, tools: session, queries: partitions.flatMap((partition) => partition.queries), partitions };
+}
+
+/** Gold = the first acceptable tool, the others its alternatives; every name as `mcp-<server>/<tool>`. */
+function toQuery(request: McpRequest): RetrievalQuery {
+  const names = (typeof request.tool === 'string' ? [request.tool] : request.tool).map((tool) =>
+    tool.includes('/') ? `mcp-${tool}` : `mcp-${request.server}/${tool}`,
+  );
+  const [gold, ...alternatives] = names;
+  return { text: request.query, gold: [gold!], qualified: true, ...(alternatives.length > 0 ? { alternatives: { [gold!]: alternatives } } : {}) };
+}
+
+/** A server's captured tools, named `mcp_<server>_<tool>` in toolset `mcp-<server>` as the gateway names them. */
+function readServerTools(server: string): Tool[] {
+  const parsed = JSON.parse(readFileSync(join(DATA_FOLDER, 'mcp-servers', `${server}.json`), 'utf8')) as ServerFile;
+  return parsed.tools.map((tool) => ({
+    name: `mcp_${server}_${tool.name}`.replace(/[^A-Za-z0-9_-]/g, '_'),
+    originalName: tool.name,
+    description: tool.description,
+    parameters: tool.inputSchema,
+    toolset: `mcp-${server}`,
+    kind: 'mcp',
+  }));
+}
