@@ -100,10 +100,10 @@ describe('tool_search', () => {
 
   it('searches the beginning of a very long query and says so', async () => {
     const result = await search(registry, { query: `post slack message ${'x'.repeat(1_000_000)}` });
-    assert.equal(result.query, `post slack message ${'x'.repeat(1_000 - 19)}`);
+    assert.equal(result.query, `post slack message ${'x'.repeat(20_000 - 19)}`);
     assert.equal(
       result.notice,
-      'Only the first 1,000 characters and 64 words of a query are searched; yours had 1,000,019 characters, and "query" above is the part searched. Describe one action in a few words.',
+      'Only the first 20,000 characters and 2,048 words of a query are searched; yours had 1,000,019 characters, and "query" above is the part searched. Describe one action in a few words.',
     );
     assert.equal(result.matches[0]?.name, 'mcp_slack_slack_post_message');
   });

@@ -148,17 +148,17 @@ describe('searchTools', () => {
     assert.ok(Object.isFrozen(DEFAULT_SEARCH_OPTIONS));
   });
 
-  it('reads only the first 64 words of a query', () => {
+  it('reads only the first 2,048 words of a query', () => {
     const tools = [makeTool('paint_zebra', 'Paint stripes on a zebra.'), makeTool('feed_cat', 'Feed the cat.')];
-    const filler = Array.from({ length: 63 }, (_, index) => `filler${index}`).join(' ');
+    const filler = Array.from({ length: 2_047 }, () => 'z').join(' ');
     assert.deepEqual(topNames(`${filler} zebra`, 5, tools), ['paint_zebra']);
     assert.deepEqual(topNames(`${filler} cat zebra`, 5, tools), ['feed_cat']);
   });
 
-  it('reads only the first 1,000 characters of a query', () => {
+  it('reads only the first 20,000 characters of a query', () => {
     const tools = [makeTool('paint_zebra', 'Paint stripes on a zebra.'), makeTool('feed_cat', 'Feed the cat.')];
-    assert.deepEqual(topNames(`${'-'.repeat(994)} zebra`, 5, tools), ['paint_zebra']);
-    assert.deepEqual(topNames(`${'-'.repeat(995)} zebra`, 5, tools), []);
+    assert.deepEqual(topNames(`${'-'.repeat(19_994)} zebra`, 5, tools), ['paint_zebra']);
+    assert.deepEqual(topNames(`${'-'.repeat(19_995)} zebra`, 5, tools), []);
     assert.deepEqual(topNames(`cat ${'-'.repeat(1_000_000)} zebra`, 5, tools), ['feed_cat']);
   });
 });
