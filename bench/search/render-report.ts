@@ -1,6 +1,7 @@
 import type { QualityRow } from './measure-quality.ts';
 import type { MeaningSpeedRow } from './measure-meaning-speed.ts';
 import type { SpeedRow } from './measure-speed.ts';
+import type { ProcessSpeed } from './measure-process-speed.ts';
 
 /** What a report is stamped with. */
 export interface RunStamp {
@@ -11,7 +12,13 @@ export interface RunStamp {
 }
 
 /** The bench run as Markdown: the quality table, the speed table, then the speed of search by meaning. */
-export function renderReport(quality: readonly QualityRow[], speed: readonly SpeedRow[], stamp: RunStamp, meaningSpeed: readonly MeaningSpeedRow[] = []): string {
+export function renderReport(
+  quality: readonly QualityRow[],
+  speed: readonly SpeedRow[],
+  stamp: RunStamp,
+  meaningSpeed: readonly MeaningSpeedRow[] = [],
+  processSpeed?: ProcessSpeed,
+): string {
   const lines = [
     '# Search benchmark',
     '',
@@ -41,6 +48,7 @@ export function renderReport(quality: readonly QualityRow[], speed: readonly Spe
     ),
     '',
     ...renderMeaningSpeed(meaningSpeed, speed),
+    ...renderProcessSpeed(processSpeed),
   ];
   return lines.join('\n');
 }
@@ -61,6 +69,27 @@ function renderMeaningSpeed(rows: readonly MeaningSpeedRow[], speed: readonly Sp
       const share = reference === undefined ? 'n/a' : `${((100 * row.query.medianMs) / reference).toFixed(0)}%`;
       return `| ${row.size.toLocaleString('en-US')} | ${row.query.medianMs.toFixed(2)} | ${row.query.p99Ms.toFixed(2)} | ${reference?.toFixed(2) ?? 'n/a'} | ${share} | ${row.search.medianMs.toFixed(2)} | ${row.wordsSearch.medianMs.toFixed(2)} | ${row.embedPerToolMs.toFixed(1)} |`;
     }),
+    '',
+  ];
+}
+
+/** Whole-process timings of the CLI against MiniSearch's, and tool_search through a session (issue 14), or nothing. */
+function renderProcessSpeed(speed: ProcessSpeed | undefined): string[] {
+  if (speed === undefined) return [];
+  const share = speed.queriesProcess.medianMs / speed.miniSearchQueriesProcess.medianMs;
+  return [
+    '### What a user waits: whole processes and a session',
+    '',
+    `Whole process = \`node bin/tool-search.js search --tools FILE ... --json\` (the built CLI) as a child process, start to exit, over the Seal-Tools catalog (${speed.catalogTools.toLocaleString('en-US')} tools), median of ${speed.queriesProcess.samples} runs; MiniSearch = bench/search/minisearch-search-process.mjs doing the same work (read both files, index, search, print). Session = \`session.call('tool_search', ...)\` at ${speed.sessionTools.toLocaleString('en-US')} synthesized tools, the registry unchanged between calls (the catalog is rebuilt from it at each call; its index is found by content), limit 10, real queries.`,
+    '',
+    '| what | median ms | p99 ms |',
+    '| --- | ---: | ---: |',
+    `| ours: search --queries, ${speed.queryCount} queries | ${speed.queriesProcess.medianMs.toFixed(0)} | ${speed.queriesProcess.p99Ms.toFixed(0)} |`,
+    `| MiniSearch 7: the same ${speed.queryCount} queries | ${speed.miniSearchQueriesProcess.medianMs.toFixed(0)} | ${speed.miniSearchQueriesProcess.p99Ms.toFixed(0)} |`,
+    `| ours as a share of MiniSearch's | ${share.toFixed(2)}x | |`,
+    `| ours: one-shot search | ${speed.oneShotProcess.medianMs.toFixed(0)} | ${speed.oneShotProcess.p99Ms.toFixed(0)} |`,
+    `| ours: --help (start alone) | ${speed.helpProcess.medianMs.toFixed(0)} | ${speed.helpProcess.p99Ms.toFixed(0)} |`,
+    `| session tool_search, ${speed.sessionTools.toLocaleString('en-US')} tools, unchanged catalog | ${speed.sessionSearch.medianMs.toFixed(3)} | ${speed.sessionSearch.p99Ms.toFixed(3)} |`,
     '',
   ];
 }

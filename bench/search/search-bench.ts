@@ -6,10 +6,11 @@ import { buildSearchIndex, type SearchIndex } from '../../src/catalog/build-sear
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import type { BenchModule } from '../bench-module.ts';
 import { REPOSITORY_ROOT, resolveDataRoot } from './data-root.ts';
-import { loadHeldOutSets, loadTuningSets, speedToolPool } from './datasets/benchmark-sets.ts';
+import { loadHeldOutSets, loadMcpHeldOutSets, loadTuningSets, speedToolPool } from './datasets/benchmark-sets.ts';
 import { measureQuality } from './measure-quality.ts';
 import { measureMeaningSpeed } from './measure-meaning-speed.ts';
 import { measureSpeed, type SpeedSubject } from './measure-speed.ts';
+import { measureProcessSpeed } from './measure-process-speed.ts';
 import { createSemanticRanker } from '../../src/catalog/semantic-ranker.ts';
 import { buildMiniSearch, miniSearchRanker } from './rankers/minisearch-ranker.ts';
 import { referenceBm25Ranker } from './rankers/reference-bm25-ranker.ts';
@@ -58,7 +59,7 @@ export const searchBench: BenchModule = {
             },
           });
     if (!skipQuality && semantic !== undefined) rankers.push(byMeaningRanker(BY_MEANING_NAME, semantic));
-    const quality = skipQuality ? [] : await measureQuality([...heldOut, ...tuning], rankers);
+    const quality = skipQuality ? [] : await measureQuality([...heldOut, ...loadMcpHeldOutSets(), ...tuning], rankers);
     const pool = speedToolPool(heldOut, dataRoot);
     const queries = shuffled(
       heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
@@ -66,14 +67,17 @@ export const searchBench: BenchModule = {
     ).slice(0, SPEED_QUERY_COUNT);
     const speed = skipSpeed ? [] : measureSpeed(speedSubjects(), pool, queries);
     const meaningSpeed = skipSpeed || semantic === undefined ? [] : await measureMeaningSpeed(BY_MEANING_NAME, semantic, pool, queries);
+    // Whole processes over Seal-Tools (4,076 tools, its 700 held-out queries) and a session at 10,000 tools (issue 14).
+    const seal = heldOut.find((dataset) => dataset.name === 'Seal-Tools test_in');
+    const processSpeed = skipSpeed || seal === undefined ? undefined : await measureProcessSpeed(seal.tools, seal.queries.map((query) => query.text), pool, queries);
     await encoder?.close();
     const stamp = runStamp();
-    const report = renderReport(quality, speed, stamp, meaningSpeed);
+    const report = renderReport(quality, speed, stamp, meaningSpeed, processSpeed);
     process.stdout.write(`${report}\n`);
     if (skipSpeed || skipQuality) return;
     mkdirSync(SEARCH_RESULTS_FOLDER, { recursive: true });
     writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.md'), report);
-    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.json'), `${JSON.stringify({ stamp, quality, speed, meaningSpeed }, null, 2)}\n`);
+    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.json'), `${JSON.stringify({ stamp, quality, speed, meaningSpeed, processSpeed }, null, 2)}\n`);
     const heldOutNames = new Set(heldOut.map((dataset) => dataset.name));
     const chart = renderChart(
       quality.filter((row) => heldOutNames.has(row.dataset)),

@@ -38,10 +38,37 @@ export function toolsInToolsets(registry: readonly Tool[], toolsets: readonly st
   return sessionToolsOf(registry, toolsets).tools;
 }
 
+/**
+ * The last answer per registry array and toolsets, with the tools it was computed from: a live
+ * registry hands out the same array until its tools change (the gateway's catalog, an MCP tool source),
+ * and every assembly and call asks again. An answer is reused only when the array still holds the very
+ * same tools in the same order (checked by reference, so an array changed in place is noticed); keyed
+ * weakly on the array, never on a session, so an array nobody holds is forgotten.
+ */
+const resolvedByRegistry = new WeakMap<readonly Tool[], Map<string, { readonly from: readonly Tool[]; readonly resolved: ResolvedNames }>>();
+
 /** As {@link toolsInToolsets}, with the warnings about the collisions that were resolved. */
 export function sessionToolsOf(registry: readonly Tool[], toolsets: readonly string[] | undefined): ResolvedNames {
-  const allowed = toolsets === undefined ? undefined : new Set(toolsets);
-  return resolveNameCollisions(allowed === undefined ? registry : registry.filter((tool) => allowed.has(tool.toolset)));
+  const key = toolsets === undefined ? '' : `\u0000${toolsets.join('\u0000')}`;
+  let byToolsets = resolvedByRegistry.get(registry);
+  if (byToolsets === undefined) resolvedByRegistry.set(registry, (byToolsets = new Map()));
+  let known = byToolsets.get(key);
+  if (known === undefined || !sameTools(known.from, registry)) {
+    const allowed = toolsets === undefined ? undefined : new Set(toolsets);
+    known = {
+      from: [...registry],
+      resolved: resolveNameCollisions(allowed === undefined ? registry : registry.filter((tool) => allowed.has(tool.toolset))),
+    };
+    byToolsets.set(key, known);
+  }
+  // Copies: the caller may change what it gets without changing what the next caller gets.
+  return { tools: [...known.resolved.tools], warnings: [...known.resolved.warnings] };
+}
+
+function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
 }
 
 export function buildSessionScope(input: ScopeInput): SessionScope {

@@ -1,5 +1,6 @@
 import { boundQuery } from './bound-query.ts';
 import { buildSearchIndex, type SearchIndex } from './build-search-index.ts';
+import { cachedSearchIndex } from './search-index-cache.ts';
 import type { SearchOptions } from './search-options.ts';
 import { fuseWithMeaning, rankByWords, searchIndex, type SearchMatch } from './search-tools.ts';
 import type { SemanticRanker } from './semantic-ranker.ts';
@@ -21,7 +22,7 @@ export function searchToolsByMeaning(
   const query = boundQuery(fullQuery).text;
   // The query embeds while the index is built: at 10,000 tools the build takes longer than the embedding.
   if (limit > 0 && tools.length > 0 && ranker.appliesTo(query)) ranker.embedAhead(query);
-  return searchIndexByMeaning(buildSearchIndex(tools, options), query, limit, ranker);
+  return searchIndexByMeaning(cachedSearchIndex(tools, options), query, limit, ranker);
 }
 
 /**

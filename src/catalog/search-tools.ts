@@ -2,7 +2,8 @@ import type { Tool } from '../tools/tool.ts';
 import { compareTools } from './compare-tools.ts';
 import { analyzeTokens } from './analyze-tokens.ts';
 import { boundQuery } from './bound-query.ts';
-import { buildSearchIndex, FIELD_COUNT, type SearchIndex } from './build-search-index.ts';
+import { FIELD_COUNT, type SearchIndex } from './build-search-index.ts';
+import { cachedSearchIndex } from './search-index-cache.ts';
 import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
 import { expandQuery } from './expand-query.ts';
 import { findExactNames } from './find-exact-names.ts';
@@ -11,6 +12,7 @@ import { nameVocabularyWeight } from './name-vocabulary-weight.ts';
 import type { SearchOptions } from './search-options.ts';
 import { selectTop } from './select-top.ts';
 import { addParameterTexts, type ParameterTermMemo } from './score-parameter-texts.ts';
+import { rewriteQueryTokens } from './rewrite-query-tokens.ts';
 import { scoreSpecBm25 } from './score-spec-bm25.ts';
 import { splitClauses } from './split-clauses.ts';
 import { tokenize } from './tokenize.ts';
@@ -34,7 +36,7 @@ export interface SearchMatch {
  * read: its first 1,000 characters and 64 words (boundQuery), so a search's work is bounded.
  */
 export function searchTools(tools: readonly Tool[], query: string, limit: number, options?: SearchOptions): SearchMatch[] {
-  return searchIndex(buildSearchIndex(tools, options), query, limit);
+  return searchIndex(cachedSearchIndex(tools, options), query, limit);
 }
 
 /**
@@ -97,14 +99,14 @@ export function rankByWords(index: SearchIndex, fullQuery: string, limit: number
     if (substringMatches.length > 0) return { matches: substringMatches };
   }
   const stemMemo = new Map<string, string>();
-  const stems = analyzeTokens(queryTokens, stemMemo);
+  const stems = analyzeTokens(rewriteQueryTokens(queryTokens), stemMemo);
   const clauses = splitClauses(query).slice(0, MAXIMUM_FUSED_CLAUSES);
   const fusing = index.options.clauseWeight > 0;
   const depth = Math.max(limit, fusing ? CLAUSE_RANKING_DEPTH : 0, semanticDepth);
   const parameterTerms: ParameterTermMemo = new Map();
   const scored = scoreQuery(index, stems, depth, parameterTerms);
   const scores = scored?.scores ?? specScores;
-  const exact = findExactNames(index, query, stems);
+  const exact = withNameSubstrings(index, findExactNames(index, query, analyzeTokens(queryTokens, stemMemo)), query, depth);
   const wholeRanking = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, depth);
   const ranked = fusing && clauses.length > 1 ? fuseClauseRankings(index, clauses, wholeRanking, exact.length, stemMemo, parameterTerms) : wholeRanking;
   return { index, limit, clauseCount: clauses.length, depth, ranked, scores, exactCount: exact.length, specFirst };
@@ -223,6 +225,9 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
   const lastConcept = new Int32Array(documentCount).fill(-1);
   // Per document: the user's words it matches, as a bit mask (words 0 to 31), for the parameter field.
   const conceptMasks = new Uint32Array(documentCount);
+  // The documents some term matched, in order of first match: the only ones the factors below change
+  // (every other score is 0), so a query costs its postings, not the catalog.
+  const touched: number[] = [];
   const contributions: TermContribution[] = [];
   // Every user word has an entry in conceptWeights, so its length is the number of words.
   const conceptCount = conceptWeights.length;
@@ -240,6 +245,7 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
       scores[document]! += (termWeight * frequency) / (frequency + k1);
       if (inName) nameMatches[document]! += weight;
       if (lastConcept[document] !== concept) {
+        if (lastConcept[document]! < 0) touched.push(document);
         lastConcept[document] = concept;
         matchedConcepts[document]! += conceptWeights[concept]!;
         if (concept < 32) conceptMasks[document]! |= 1 << concept;
@@ -250,7 +256,7 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
   if (contributions.length === 0) return undefined;
   const { nameCoverage } = index.options;
   if (nameCoverage > 0) {
-    for (let document = 0; document < documentCount; document++) {
+    for (const document of touched) {
       const matched = nameMatches[document]!;
       const length = index.fieldLengths[document * FIELD_COUNT]!;
       if (matched > 0 && length > 0) multipliers[document]! *= 1 + nameCoverage * Math.min(1, matched / length);
@@ -258,12 +264,12 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
   }
   const conceptWeightSum = conceptWeights.reduce((sum, weight) => sum + weight, 0);
   if (coordination > 0 && conceptCount > 1) {
-    for (let document = 0; document < documentCount; document++) {
+    for (const document of touched) {
       const matched = matchedConcepts[document]!;
       if (matched > 0) multipliers[document]! *= Math.pow(matched / conceptWeightSum, coordination);
     }
   }
-  for (let document = 0; document < documentCount; document++) scores[document]! *= multipliers[document]!;
+  for (const document of touched) scores[document]! *= multipliers[document]!;
   addParameterTexts(index, weighted, { scores, multipliers, matchedConcepts, conceptMasks, conceptWeights }, limit, parameterTerms);
   return { scores, terms: contributions, conceptCount };
 }
@@ -310,9 +316,9 @@ function rankDocuments(index: SearchIndex, scored: QueryScores, exact: readonly 
   const candidates = pool.filter((document) => scores[document]! >= floor);
   const kept = diversifyRanking(index.tools, scores, candidates, terms, diversity, limit);
   if (exact.length === 0) return kept;
-  const exactSorted = [...exact].sort((left, right) => compareTools(index.tools[left]!, index.tools[right]!));
-  const exactSet = new Set(exactSorted);
-  return [...exactSorted, ...kept.filter((document) => !exactSet.has(document))].slice(0, limit);
+  // `exact` keeps its order: exact names (sorted by findExactNames), then name-substring matches.
+  const exactSet = new Set(exact);
+  return [...exact, ...kept.filter((document) => !exactSet.has(document))].slice(0, limit);
 }
 
 /**
@@ -331,7 +337,7 @@ function fuseClauseRankings(
 ): number[] {
   const rankings: WeightedRanking[] = [{ documents: wholeRanking, weight: 1 }];
   for (const clause of clauses) {
-    const scored = scoreQuery(index, analyzeTokens(tokenize(clause), stemMemo), CLAUSE_RANKING_DEPTH, parameterTerms);
+    const scored = scoreQuery(index, analyzeTokens(rewriteQueryTokens(tokenize(clause)), stemMemo), CLAUSE_RANKING_DEPTH, parameterTerms);
     if (scored !== undefined) rankings.push({ documents: rankDocuments(index, scored, [], CLAUSE_RANKING_DEPTH), weight: index.options.clauseWeight });
   }
   const exact = wholeRanking.slice(0, exactCount);
@@ -352,6 +358,24 @@ const CLAUSE_RANKING_DEPTH = 10;
 /** How many candidates the diversifier chooses from: this many times the limit, at least the minimum. */
 const DIVERSITY_POOL_FACTOR = 4;
 const DIVERSITY_POOL_MINIMUM = 30;
+
+/**
+ * `exact` followed by the tools whose name contains the query literally, when the query is one
+ * identifier-like word (no space; an underscore, hyphen or dot inside, as in `ithub_get_m`): such a
+ * query is a tool name, partly typed, even when its pieces ("get") match other tools by words. They
+ * rank with the exact matches, ahead of the words ranking.
+ */
+function withNameSubstrings(index: SearchIndex, exact: readonly number[], query: string, limit: number): number[] {
+  const needle = query.trim();
+  if (!IDENTIFIER_LIKE.test(needle)) return [...exact];
+  const exactSet = new Set(exact);
+  const positions = new Map(index.tools.map((tool, document) => [tool, document]));
+  const found = matchNameSubstring(index.tools, needle, limit + exact.length).map(({ tool }) => positions.get(tool)!);
+  return [...exact, ...found.filter((document) => !exactSet.has(document))].slice(0, Math.max(limit, exact.length));
+}
+
+/** One word with an identifier separator (underscore, hyphen, dot) after its first character. */
+const IDENTIFIER_LIKE = /^[A-Za-z0-9]+(?:[_.-][A-Za-z0-9]*)+$/;
 
 /** Tools whose name contains the query, literally and case-insensitively; prefixes and short names first. */
 export function matchNameSubstring(tools: readonly Tool[], query: string, limit: number): SearchMatch[] {

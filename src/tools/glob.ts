@@ -9,7 +9,27 @@
  * would never finish).
  */
 export function matchesGlob(name: string, pattern: string): boolean {
-  return compileGlob(pattern)(name);
+  return compiledGlob(pattern)(name);
+}
+
+/**
+ * Patterns compiled so far, by their text (a glob is a pure function of its text, so nothing in it can
+ * be stale): the core names, pins and policies are matched against every tool of every step. Bounded:
+ * when it holds {@link MAXIMUM_COMPILED_GLOBS} patterns it starts again.
+ */
+const compiledGlobs = new Map<string, GlobMatcher>();
+
+/** At most this many compiled patterns are kept (a few hundred bytes each). */
+const MAXIMUM_COMPILED_GLOBS = 1024;
+
+function compiledGlob(pattern: string): GlobMatcher {
+  let matcher = compiledGlobs.get(pattern);
+  if (matcher === undefined) {
+    if (compiledGlobs.size >= MAXIMUM_COMPILED_GLOBS) compiledGlobs.clear();
+    matcher = compileGlob(pattern);
+    compiledGlobs.set(pattern, matcher);
+  }
+  return matcher;
 }
 
 /** True when any pattern matches. */
@@ -22,7 +42,7 @@ export type GlobMatcher = (name: string) => boolean;
 
 /**
  * Compiles `pattern` once, for callers that test many names against it. Compiling is a split of the
- * pattern at its stars (no regular expression), so {@link matchesGlob} compiling per call costs little.
+ * pattern at its stars (no regular expression); {@link matchesGlob} keeps what it compiled, by pattern.
  */
 export function compileGlob(pattern: string): GlobMatcher {
   const pieces = pattern.split('*');

@@ -21,6 +21,10 @@ export interface ResolvedNames {
  * Pure and deterministic: the same input gives the same output.
  */
 export function resolveNameCollisions(input: readonly Tool[]): ResolvedNames {
+  // The common case, checked cheaply: every name distinct, so there is nothing to resolve.
+  const seen = new Set<string>();
+  for (const tool of input) seen.add(tool.name);
+  if (seen.size === input.length) return { tools: [...input], warnings: [] };
   const coreNames = new Set(input.filter((tool) => tool.kind === 'core').map((tool) => tool.name));
   const taken = new Map<string, Tool>();
   // Core tools claim their names first, so input order cannot let another tool shadow one.

@@ -1,0 +1,203 @@
+import type { Tool } from '../tools/tool.ts';
+import { buildSearchIndex, type SearchIndex } from './build-search-index.ts';
+import type { SearchOptions } from './search-options.ts';
+import { ToolContentIds } from './tool-content-ids.ts';
+
+/** How much a {@link SearchIndexCache} keeps before it evicts the least recently used catalog. */
+export interface SearchIndexCacheCapacity {
+  /** Catalogs (indexes) kept. @default 8 */
+  readonly catalogs: number;
+  /**
+   * Tools across all kept indexes: an index costs about 0.55 KiB per tool (5.5 MiB at 10,000 tools),
+   * so the default holds at most about 28 MiB. A catalog larger than this is built and not kept.
+   * @default 50,000
+   */
+  readonly tools: number;
+  /** Distinct tool contents given an id (ToolContentIds). @default 200,000 */
+  readonly toolContents: number;
+}
+
+export const DEFAULT_SEARCH_INDEX_CACHE_CAPACITY: SearchIndexCacheCapacity = Object.freeze({ catalogs: 8, tools: 50_000, toolContents: 200_000 });
+
+/** One kept index and the content ids (in catalog order) it was built from. */
+interface CachedCatalog {
+  readonly contentIds: Int32Array;
+  readonly optionsKey: string;
+  index: SearchIndex;
+  /** The fields of index.tools the build read, as they were then: see {@link sameToolObjects}. */
+  fields: ToolFields;
+}
+
+/** Per tool of a kept catalog, the references its content id was taken from. */
+interface ToolFields {
+  readonly names: readonly string[];
+  readonly descriptions: readonly string[];
+  readonly toolsets: readonly string[];
+  readonly parameters: readonly unknown[];
+}
+
+/**
+ * Search indexes kept by the content of their catalog: the sequence of its tools' content ids
+ * (ToolContentIds: name, description, parameter names, toolset) and the search options. Never keyed on
+ * a session or on the identity of a tool list: a catalog rebuilt from the live registry at every
+ * assembly (SPEC.md) finds its index again as long as its tools say the same, and an edited, added or
+ * removed tool is a different key, so a kept index can never be stale. An index is a pure function of
+ * that key, so a search gives exactly what a fresh build would; the returned index always holds the
+ * caller's tool objects (results are the caller's tools, and query-time fields such as parameter
+ * descriptions and original names are read from them).
+ *
+ * Bounded (see {@link SearchIndexCacheCapacity}): least recently used catalogs are evicted first.
+ * Recognising an unchanged catalog costs one WeakMap lookup and a few comparisons per tool; a changed
+ * catalog is built again, its unchanged texts' tokens coming from the shared vocabulary.
+ */
+export class SearchIndexCache {
+  private readonly capacity: SearchIndexCacheCapacity;
+  private readonly contentIds: ToolContentIds;
+  /** Hash of the key -> catalogs with that hash; Map order is recency (last = most recently used). */
+  private readonly catalogs = new Map<number, CachedCatalog[]>();
+  private catalogCount = 0;
+  private toolCount = 0;
+
+  constructor(
+    capacity: Partial<SearchIndexCacheCapacity> = {},
+    private readonly build: (tools: readonly Tool[], options?: SearchOptions) => SearchIndex = buildSearchIndex,
+  ) {
+    this.capacity = { ...DEFAULT_SEARCH_INDEX_CACHE_CAPACITY, ...capacity };
+    this.contentIds = new ToolContentIds(this.capacity.toolContents);
+  }
+
+  /** The index of `tools` with `options`: kept, or built (and kept) when no kept catalog says the same. */
+  indexOf(tools: readonly Tool[], options?: SearchOptions): SearchIndex {
+    const optionsKey = options === undefined ? '' : JSON.stringify(options);
+    const same = this.findSameToolObjects(tools, optionsKey);
+    if (same !== undefined) return same.index;
+    const contentIds = new Int32Array(tools.length);
+    for (let position = 0; position < tools.length; position++) contentIds[position] = this.contentIds.idOf(tools[position]!);
+    const hash = hashKey(contentIds, optionsKey);
+    const bucket = this.catalogs.get(hash);
+    const found = bucket?.find((entry) => entry.optionsKey === optionsKey && equalIds(entry.contentIds, contentIds));
+    if (found !== undefined) {
+      // Most recently used moves to the end of the Map's order.
+      this.catalogs.delete(hash);
+      this.catalogs.set(hash, bucket!);
+      if (!sameTools(found.index.tools, tools)) found.index = { ...found.index, tools };
+      // Recorded afresh, so that the next search with these objects takes the fast path.
+      found.fields = fieldsOf(tools);
+      return found.index;
+    }
+    const index = this.build(tools, options);
+    if (tools.length <= this.capacity.tools && this.capacity.catalogs > 0) {
+      const entry: CachedCatalog = { contentIds, optionsKey, index, fields: fieldsOf(tools) };
+      if (bucket === undefined) this.catalogs.set(hash, [entry]);
+      else {
+        bucket.push(entry);
+        this.catalogs.delete(hash);
+        this.catalogs.set(hash, bucket);
+      }
+      this.catalogCount++;
+      this.toolCount += tools.length;
+      this.evict();
+    }
+    return index;
+  }
+
+  /** Catalogs kept now. */
+  get size(): number {
+    return this.catalogCount;
+  }
+
+  /** Tools across the kept catalogs now. */
+  get keptTools(): number {
+    return this.toolCount;
+  }
+
+  /**
+   * The kept catalog of these very tool objects, in this order, whose fields still are what they were
+   * (most recently used first), now the most recently used: the common case of a registry that hands
+   * out the same tools at every step, recognised by comparing references only (about 0.1 ms at 10,000
+   * tools, where looking every tool up by content costs several times that).
+   */
+  private findSameToolObjects(tools: readonly Tool[], optionsKey: string): CachedCatalog | undefined {
+    const hashes = [...this.catalogs.keys()];
+    for (let position = hashes.length - 1; position >= 0; position--) {
+      const bucket = this.catalogs.get(hashes[position]!)!;
+      const found = bucket.find((entry) => entry.optionsKey === optionsKey && sameToolObjects(entry, tools));
+      if (found === undefined) continue;
+      this.catalogs.delete(hashes[position]!);
+      this.catalogs.set(hashes[position]!, bucket);
+      return found;
+    }
+    return undefined;
+  }
+
+  /** Drops least recently used catalogs until the capacity holds. */
+  private evict(): void {
+    while (this.catalogCount > this.capacity.catalogs || this.toolCount > this.capacity.tools) {
+      const [hash, bucket] = this.catalogs.entries().next().value as [number, CachedCatalog[]];
+      const dropped = bucket.shift()!;
+      if (bucket.length === 0) this.catalogs.delete(hash);
+      this.catalogCount--;
+      this.toolCount -= dropped.contentIds.length;
+    }
+  }
+}
+
+/** 32-bit FNV-1a over the ids and the options key. */
+function hashKey(ids: Int32Array, optionsKey: string): number {
+  let hash = 0x811c9dc5;
+  for (let position = 0; position < ids.length; position++) hash = Math.imul(hash ^ ids[position]!, 0x01000193);
+  for (let position = 0; position < optionsKey.length; position++) hash = Math.imul(hash ^ optionsKey.charCodeAt(position), 0x01000193);
+  return hash >>> 0;
+}
+
+function equalIds(left: Int32Array, right: Int32Array): boolean {
+  if (left.length !== right.length) return false;
+  for (let position = 0; position < left.length; position++) if (left[position] !== right[position]) return false;
+  return true;
+}
+
+function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {
+  if (left === right) return true;
+  for (let position = 0; position < right.length; position++) if (left[position] !== right[position]) return false;
+  return true;
+}
+
+/**
+ * Whether `tools` are the kept catalog's tool objects, in order, with the same name, description,
+ * toolset and parameters object as when kept. Like embeddingTextOf's memo, this treats a schema object
+ * as a value: a schema whose property names are edited in place must come as a new parameters object to
+ * be seen (ToolContentIds compares property names by value whenever the tool objects differ). Reading
+ * a nested property of every schema would cost more than the rest of the check.
+ */
+function sameToolObjects(entry: CachedCatalog, tools: readonly Tool[]): boolean {
+  const kept = entry.index.tools;
+  if (kept.length !== tools.length) return false;
+  const { names, descriptions, toolsets, parameters } = entry.fields;
+  for (let position = 0; position < tools.length; position++) {
+    const tool = tools[position]!;
+    if (tool !== kept[position]) return false;
+    if (tool.name !== names[position] || tool.description !== descriptions[position] || tool.toolset !== toolsets[position]) return false;
+    if (tool.parameters !== parameters[position]) return false;
+  }
+  return true;
+}
+
+function fieldsOf(tools: readonly Tool[]): ToolFields {
+  return {
+    names: tools.map((tool) => tool.name),
+    descriptions: tools.map((tool) => tool.description),
+    toolsets: tools.map((tool) => tool.toolset),
+    parameters: tools.map((tool) => tool.parameters),
+  };
+}
+
+let shared: SearchIndexCache | undefined;
+
+/**
+ * The index of `tools` from the process-wide cache (default capacity), which every search shares:
+ * the one documented, bounded, content-keyed cache of indexes (docs/search-quality.md, Speed).
+ */
+export function cachedSearchIndex(tools: readonly Tool[], options?: SearchOptions): SearchIndex {
+  shared ??= new SearchIndexCache();
+  return shared.indexOf(tools, options);
+}

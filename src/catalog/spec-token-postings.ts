@@ -1,0 +1,66 @@
+import { FIELD_COUNT } from './build-search-index.ts';
+
+/**
+ * The SPEC BM25's inverted index of one search index: per raw token, the documents that have it in
+ * their name, description or parameter names (not the toolset), with its count there. Compressed-sparse-
+ * row: the pairs of token t are at pairs[2 * offsets[t] .. 2 * offsets[t + 1]), each (document,
+ * frequency), in document order.
+ */
+export interface SpecTokenPostings {
+  readonly offsets: Int32Array;
+  readonly pairs: Int32Array;
+}
+
+/**
+ * Made at the first search of an index and kept with it (keyed on its occurrence list, which no index
+ * ever changes and which an index rebound to other tool objects of the same content shares), so a build
+ * that no search reads pays nothing for it, and the searches of a kept index (search-index-cache.ts) do
+ * not scan every occurrence again. Weakly held: it goes with its index.
+ */
+const postingsByOccurrences = new WeakMap<Int32Array, SpecTokenPostings>();
+
+/** The {@link SpecTokenPostings} of the index whose occurrence list (pairs of token id, document * FIELD_COUNT + field) is `occurrences`. */
+export function specTokenPostingsOf(occurrences: Int32Array, tokenCount: number): SpecTokenPostings {
+  let postings = postingsByOccurrences.get(occurrences);
+  if (postings === undefined) {
+    postings = groupByToken(occurrences, tokenCount);
+    postingsByOccurrences.set(occurrences, postings);
+  }
+  return postings;
+}
+
+function groupByToken(occurrences: Int32Array, tokenCount: number): SpecTokenPostings {
+  // Pass 1: distinct (token, document) pairs per token; occurrences are in document order, so a pair
+  // repeats only right after the same token's last document.
+  const lastDocument = new Int32Array(tokenCount).fill(-1);
+  const counts = new Int32Array(tokenCount + 1);
+  for (let position = 0; position < occurrences.length; position += 2) {
+    const documentField = occurrences[position + 1]!;
+    if (documentField % FIELD_COUNT === FIELD_COUNT - 1) continue;
+    const token = occurrences[position]!;
+    const document = (documentField / FIELD_COUNT) | 0;
+    if (lastDocument[token] === document) continue;
+    lastDocument[token] = document;
+    counts[token + 1]!++;
+  }
+  const offsets = counts;
+  for (let token = 0; token < tokenCount; token++) offsets[token + 1]! += offsets[token]!;
+  const pairs = new Int32Array(offsets[tokenCount]! * 2);
+  const cursors = offsets.slice(0, tokenCount);
+  lastDocument.fill(-1);
+  for (let position = 0; position < occurrences.length; position += 2) {
+    const documentField = occurrences[position + 1]!;
+    if (documentField % FIELD_COUNT === FIELD_COUNT - 1) continue;
+    const token = occurrences[position]!;
+    const document = (documentField / FIELD_COUNT) | 0;
+    if (lastDocument[token] === document) {
+      pairs[(cursors[token]! - 1) * 2 + 1]!++;
+      continue;
+    }
+    lastDocument[token] = document;
+    const at = cursors[token]!++;
+    pairs[at * 2] = document;
+    pairs[at * 2 + 1] = 1;
+  }
+  return { offsets, pairs };
+}

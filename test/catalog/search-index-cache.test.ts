@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
+import { SearchIndexCache } from '../../src/catalog/search-index-cache.ts';
+import { searchIndex, searchTools } from '../../src/catalog/search-tools.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { loadMcpSample, makeTool } from './catalog-fixtures.ts';
+
+/** Searches `tools` through `cache` and, for comparison, through an index built from scratch. */
+function searchBoth(cache: SearchIndexCache, tools: readonly Tool[], query: string, limit = 10) {
+  return { cached: searchIndex(cache.indexOf(tools), query, limit), fresh: searchIndex(buildSearchIndex(tools), query, limit) };
+}
+
+const names = (matches: readonly { tool: Tool }[]): string[] => matches.map((match) => match.tool.name);
+
+describe('SearchIndexCache', () => {
+  it('returns the kept index for the same catalog, with results equal to a fresh build', () => {
+    const cache = new SearchIndexCache();
+    const tools = loadMcpSample();
+    const first = cache.indexOf(tools);
+    assert.equal(cache.indexOf(tools), first);
+    assert.equal(cache.indexOf([...tools]), first);
+    const { cached, fresh } = searchBoth(cache, tools, 'post a message to a slack channel');
+    assert.deepEqual(cached, fresh);
+    assert.equal(cache.size, 1);
+  });
+
+  it('finds the index of a catalog rebuilt from new tool objects with the same content, holding the new objects', () => {
+    const cache = new SearchIndexCache();
+    const tools = loadMcpSample();
+    const first = cache.indexOf(tools);
+    const rebuilt = tools.map((tool) => ({ ...tool, parameters: structuredClone(tool.parameters) }));
+    const second = cache.indexOf(rebuilt);
+    assert.equal(second.stemEntries, first.stemEntries);
+    assert.equal(second.tools, rebuilt);
+    assert.equal(searchIndex(second, 'create issue', 1)[0]!.tool, rebuilt.find((tool) => tool.name === 'mcp_github_legacy_npm_create_issue'));
+  });
+
+  it('re-analyzes a tool whose description changed under the same name', () => {
+    const cache = new SearchIndexCache();
+    const before = [makeTool('lookup', 'find the weather forecast'), makeTool('fetch_page', 'download a web page')];
+    assert.deepEqual(names(searchIndex(cache.indexOf(before), 'invoice', 5)), []);
+    const after = [makeTool('lookup', 'find an invoice by its number'), before[1]!];
+    const { cached, fresh } = searchBoth(cache, after, 'invoice');
+    assert.deepEqual(names(cached), ['lookup']);
+    assert.deepEqual(cached, fresh);
+  });
+
+  it('notices a tool edited in place', () => {
+    const cache = new SearchIndexCache();
+    const tool = { ...makeTool('lookup', 'find the weather forecast', ['city']) };
+    const tools = [tool, makeTool('fetch_page', 'download a web page')];
+    cache.indexOf(tools);
+    (tool as { description: string }).description = 'find an invoice by its number';
+    assert.deepEqual(names(searchIndex(cache.indexOf(tools), 'invoice', 5)), ['lookup']);
+    (tool as { parameters: Tool['parameters'] }).parameters = { type: 'object', properties: { currency: { type: 'string' } } };
+    assert.deepEqual(names(searchIndex(cache.indexOf(tools), 'currency', 5)), ['lookup']);
+  });
+
+  it('never returns a removed tool', () => {
+    const cache = new SearchIndexCache();
+    const tools = loadMcpSample();
+    const removed = tools.find((tool) => tool.name === 'mcp_github_legacy_npm_create_issue')!;
+    assert.ok(names(searchIndex(cache.indexOf(tools), 'create issue', 20)).includes(removed.name));
+    const remaining = tools.filter((tool) => tool !== removed);
+    const { cached, fresh } = searchBoth(cache, remaining, 'create issue', 20);
+    assert.ok(!names(cached).includes(removed.name));
+    assert.deepEqual(cached, fresh);
+  });
+
+  it('keeps catalogs that share tools apart', () => {
+    const cache = new SearchIndexCache();
+    const sample = loadMcpSample();
+    const github = sample.filter((tool) => tool.toolset === 'mcp-github-legacy-npm');
+    const slack = sample.filter((tool) => tool.toolset === 'mcp-slack');
+    const shared = makeTool('send_notification', 'send a notification message', [], 'mcp-notify');
+    const left = [...github, shared];
+    const right = [shared, ...slack];
+    for (let round = 0; round < 2; round++) {
+      for (const [tools, query] of [
+        [left, 'send a message'],
+        [right, 'send a message'],
+        [left, 'list pull requests'],
+        [right, 'list pull requests'],
+      ] as const) {
+        const { cached, fresh } = searchBoth(cache, tools, query);
+        assert.deepEqual(cached, fresh);
+        assert.ok(cached.every((match) => tools.includes(match.tool)));
+      }
+    }
+    assert.equal(cache.size, 2);
+  });
+
+  it('keys on the search options as well as the tools', () => {
+    const cache = new SearchIndexCache();
+    const tools = loadMcpSample();
+    const plain = cache.indexOf(tools);
+    const weighted = cache.indexOf(tools, { fieldWeights: { name: 1 } });
+    assert.notEqual(weighted, plain);
+    assert.equal(weighted.options.fieldWeights.name, 1);
+    assert.equal(cache.indexOf(tools), plain);
+  });
+
+  it('evicts the least recently used catalog beyond its catalog count', () => {
+    const cache = new SearchIndexCache({ catalogs: 2 });
+    const catalogs = [0, 1, 2].map((round) => [makeTool(`tool_${round}`, `does thing ${round}`)]);
+    const first = cache.indexOf(catalogs[0]!);
+    const second = cache.indexOf(catalogs[1]!);
+    assert.equal(cache.indexOf(catalogs[0]!), first);
+    cache.indexOf(catalogs[2]!);
+    assert.equal(cache.size, 2);
+    assert.equal(cache.indexOf(catalogs[0]!), first);
+    assert.notEqual(cache.indexOf(catalogs[1]!), second);
+  });
+
+  it('evicts beyond its tool budget and never keeps a catalog larger than the budget', () => {
+    const cache = new SearchIndexCache({ tools: 5 });
+    const small = [makeTool('a_tool', 'first'), makeTool('b_tool', 'second'), makeTool('c_tool', 'third')];
+    const other = [makeTool('d_tool', 'fourth'), makeTool('e_tool', 'fifth'), makeTool('f_tool', 'sixth')];
+    const smallIndex = cache.indexOf(small);
+    cache.indexOf(other);
+    assert.equal(cache.size, 1);
+    assert.equal(cache.keptTools, 3);
+    assert.notEqual(cache.indexOf(small), smallIndex);
+    const large = Array.from({ length: 6 }, (_, position) => makeTool(`large_${position}`, 'many'));
+    assert.notEqual(cache.indexOf(large), cache.indexOf(large));
+    assert.ok(cache.keptTools <= 5);
+  });
+});
+
+describe('searchTools', () => {
+  it('gives the results of a fresh build whether or not the catalog was searched before', () => {
+    const tools = loadMcpSample();
+    const fresh = searchIndex(buildSearchIndex(tools), 'search for code in a repository', 8);
+    assert.deepEqual(searchTools(tools, 'search for code in a repository', 8), fresh);
+    assert.deepEqual(searchTools([...tools], 'search for code in a repository', 8), fresh);
+  });
+});
