@@ -4,6 +4,7 @@ import { selectTop } from './select-top.ts';
 import type { WeightedTerm } from './expand-query.ts';
 import { forEachParameterText } from './searchable-text.ts';
 import { tokenize } from './tokenize.ts';
+import type { Tool } from '../tools/tool.ts';
 
 /**
  * Adds the parameter-description field (scored at query time, {@link scoreParameterTexts}) to the best
@@ -87,11 +88,7 @@ export function scoreParameterTexts(
   const lengths = new Float64Array(candidates.length);
   candidates.forEach((document, position) => {
     let analyzed = memo.get(document);
-    if (analyzed === undefined) {
-      const terms: string[] = [];
-      forEachParameterText(index.tools[document]!, (text) => terms.push(...analyzeTokens(tokenize(text), stems)));
-      memo.set(document, (analyzed = terms));
-    }
+    if (analyzed === undefined) memo.set(document, (analyzed = parameterTermsOf(index.tools[document]!, stems)));
     const found = new Map<string, number>();
     lengths[position] = analyzed.length;
     for (const term of analyzed) if (wanted.has(term)) found.set(term, (found.get(term) ?? 0) + 1);
@@ -112,6 +109,23 @@ export function scoreParameterTexts(
     }
   });
   return { additions, conceptMasks };
+}
+
+/**
+ * Parameter schema -> the analyzed terms of its texts, kept while the schema object lives: the same
+ * tools are searched again and again (each tool_search over an unchanged catalog), and analyzing the
+ * candidates' parameter texts was a third of a search. Schemas are values, as tools are
+ * (SearchIndexCache): an edited schema comes as a new object.
+ */
+const termsBySchema = new WeakMap<object, readonly string[]>();
+
+function parameterTermsOf(tool: Tool, stems: Map<string, string>): readonly string[] {
+  const known = termsBySchema.get(tool.parameters);
+  if (known !== undefined) return known;
+  const terms: string[] = [];
+  forEachParameterText(tool, (text) => terms.push(...analyzeTokens(tokenize(text), stems)));
+  termsBySchema.set(tool.parameters, terms);
+  return terms;
 }
 
 /**

@@ -24,16 +24,11 @@ interface CachedCatalog {
   readonly contentIds: Int32Array;
   readonly optionsKey: string;
   index: SearchIndex;
-  /** The fields of index.tools the build read, as they were then: see {@link sameToolObjects}. */
-  fields: ToolFields;
-}
-
-/** Per tool of a kept catalog, the references its content id was taken from. */
-interface ToolFields {
-  readonly names: readonly string[];
-  readonly descriptions: readonly string[];
-  readonly toolsets: readonly string[];
-  readonly parameters: readonly unknown[];
+  /**
+   * A copy of the tool list the index now holds, to compare the next caller's list with: a copy, so
+   * that a list changed in place (an element replaced, pushed, spliced) is noticed.
+   */
+  objects: readonly Tool[];
 }
 
 /**
@@ -46,9 +41,16 @@ interface ToolFields {
  * caller's tool objects (results are the caller's tools, and query-time fields such as parameter
  * descriptions and original names are read from them).
  *
+ * Tools are values (every field of Tool is readonly): a changed tool comes as a new object, and a tool
+ * object edited in place is not noticed while the very same objects are searched again. Every registry
+ * in this project (the gateway's catalog, MCP tool sources, the CLI's files) makes new objects, and
+ * sessionToolsOf holds the same contract.
+ *
  * Bounded (see {@link SearchIndexCacheCapacity}): least recently used catalogs are evicted first.
- * Recognising an unchanged catalog costs one WeakMap lookup and a few comparisons per tool; a changed
- * catalog is built again, its unchanged texts' tokens coming from the shared vocabulary.
+ * Recognising the very same tool objects costs one reference comparison per tool (about 0.01 ms at
+ * 4,000 tools; reading four fields of every tool as well cost 3 ms, scattered objects missing the
+ * cache); new objects with the same content are looked up by content; a changed catalog is built
+ * again, its unchanged texts' tokens coming from the shared vocabulary.
  */
 export class SearchIndexCache {
   private readonly capacity: SearchIndexCacheCapacity;
@@ -80,14 +82,14 @@ export class SearchIndexCache {
       // Most recently used moves to the end of the Map's order.
       this.catalogs.delete(hash);
       this.catalogs.set(hash, bucket!);
-      if (!sameTools(found.index.tools, tools)) found.index = { ...found.index, tools };
-      // Recorded afresh, so that the next search with these objects takes the fast path.
-      found.fields = fieldsOf(tools);
+      // The caller's objects from now on, so that the next search with them takes the fast path.
+      if (!sameTools(found.objects, tools)) found.index = { ...found.index, tools };
+      found.objects = [...tools];
       return found.index;
     }
     const index = this.build(tools, options);
     if (tools.length <= this.capacity.tools && this.capacity.catalogs > 0) {
-      const entry: CachedCatalog = { contentIds, optionsKey, index, fields: fieldsOf(tools) };
+      const entry: CachedCatalog = { contentIds, optionsKey, index, objects: [...tools] };
       if (bucket === undefined) this.catalogs.set(hash, [entry]);
       else {
         bucket.push(entry);
@@ -112,16 +114,15 @@ export class SearchIndexCache {
   }
 
   /**
-   * The kept catalog of these very tool objects, in this order, whose fields still are what they were
-   * (most recently used first), now the most recently used: the common case of a registry that hands
-   * out the same tools at every step, recognised by comparing references only (about 0.1 ms at 10,000
-   * tools, where looking every tool up by content costs several times that).
+   * The kept catalog of these very tool objects, in this order (most recently used first), now the
+   * most recently used: the common case of a registry that hands out the same tools at every step,
+   * recognised by comparing references only, where looking every tool up by content costs far more.
    */
   private findSameToolObjects(tools: readonly Tool[], optionsKey: string): CachedCatalog | undefined {
     const hashes = [...this.catalogs.keys()];
     for (let position = hashes.length - 1; position >= 0; position--) {
       const bucket = this.catalogs.get(hashes[position]!)!;
-      const found = bucket.find((entry) => entry.optionsKey === optionsKey && sameToolObjects(entry, tools));
+      const found = bucket.find((entry) => entry.optionsKey === optionsKey && sameTools(entry.objects, tools));
       if (found === undefined) continue;
       this.catalogs.delete(hashes[position]!);
       this.catalogs.set(hashes[position]!, bucket);
@@ -156,39 +157,12 @@ function equalIds(left: Int32Array, right: Int32Array): boolean {
   return true;
 }
 
+/** Whether the two lists hold the very same tool objects in the same order. */
 function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {
   if (left === right) return true;
+  if (left.length !== right.length) return false;
   for (let position = 0; position < right.length; position++) if (left[position] !== right[position]) return false;
   return true;
-}
-
-/**
- * Whether `tools` are the kept catalog's tool objects, in order, with the same name, description,
- * toolset and parameters object as when kept. Like embeddingTextOf's memo, this treats a schema object
- * as a value: a schema whose property names are edited in place must come as a new parameters object to
- * be seen (ToolContentIds compares property names by value whenever the tool objects differ). Reading
- * a nested property of every schema would cost more than the rest of the check.
- */
-function sameToolObjects(entry: CachedCatalog, tools: readonly Tool[]): boolean {
-  const kept = entry.index.tools;
-  if (kept.length !== tools.length) return false;
-  const { names, descriptions, toolsets, parameters } = entry.fields;
-  for (let position = 0; position < tools.length; position++) {
-    const tool = tools[position]!;
-    if (tool !== kept[position]) return false;
-    if (tool.name !== names[position] || tool.description !== descriptions[position] || tool.toolset !== toolsets[position]) return false;
-    if (tool.parameters !== parameters[position]) return false;
-  }
-  return true;
-}
-
-function fieldsOf(tools: readonly Tool[]): ToolFields {
-  return {
-    names: tools.map((tool) => tool.name),
-    descriptions: tools.map((tool) => tool.description),
-    toolsets: tools.map((tool) => tool.toolset),
-    parameters: tools.map((tool) => tool.parameters),
-  };
 }
 
 let shared: SearchIndexCache | undefined;

@@ -46,15 +46,14 @@ describe('SearchIndexCache', () => {
     assert.deepEqual(cached, fresh);
   });
 
-  it('notices a tool edited in place', () => {
+  it('notices a tool list changed in place: an element replaced by an edited copy, one pushed', () => {
     const cache = new SearchIndexCache();
-    const tool = { ...makeTool('lookup', 'find the weather forecast', ['city']) };
-    const tools = [tool, makeTool('fetch_page', 'download a web page')];
+    const tools = [makeTool('lookup', 'find the weather forecast', ['city']), makeTool('fetch_page', 'download a web page')];
     cache.indexOf(tools);
-    (tool as { description: string }).description = 'find an invoice by its number';
+    tools[0] = { ...tools[0]!, description: 'find an invoice by its number' };
     assert.deepEqual(names(searchIndex(cache.indexOf(tools), 'invoice', 5)), ['lookup']);
-    (tool as { parameters: Tool['parameters'] }).parameters = { type: 'object', properties: { currency: { type: 'string' } } };
-    assert.deepEqual(names(searchIndex(cache.indexOf(tools), 'currency', 5)), ['lookup']);
+    tools.push(makeTool('convert_currency', 'convert an amount between currencies'));
+    assert.deepEqual(names(searchIndex(cache.indexOf(tools), 'currency', 5)), ['convert_currency']);
   });
 
   it('never returns a removed tool', () => {
