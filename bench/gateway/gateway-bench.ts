@@ -9,10 +9,12 @@ import { measureGatewayLatency } from './measure-gateway-latency.ts';
 import { measureRealisticSession } from './measure-realistic-session.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const RESULTS_FOLDER = join(PROJECT_ROOT, 'bench', 'results');
-/** Timed rounds (one call per route each) and untimed warm-up rounds; `--gateway-rounds=N` overrides. */
+/** Timed rounds (one call per route each) and untimed warm-up rounds; `--gateway-rounds=N` overrides the timed ones. */
 const DEFAULT_ROUNDS = 2_000;
 const WARMUP_ROUNDS = 200;
+/** `--quick`: enough rounds to exercise every route, too few for figures to report. */
+const QUICK_ROUNDS = 50;
+const QUICK_WARMUP_ROUNDS = 20;
 
 /**
  * The gateway benchmark (issue 3): the latency `tool-search serve` adds to a tool call over calling
@@ -20,10 +22,11 @@ const WARMUP_ROUNDS = 200;
  */
 export const gatewayBench: BenchModule = {
   name: 'gateway: added latency per tool call (tool-search serve vs. direct, server-everything echo over stdio)',
-  async run(argv) {
-    const roundsFlag = argv.find((argument) => argument.startsWith('--gateway-rounds='));
-    const rounds = roundsFlag === undefined ? DEFAULT_ROUNDS : Math.max(10, Number(roundsFlag.split('=')[1]));
-    const samples = await measureGatewayLatency({ projectRoot: PROJECT_ROOT, rounds, warmupRounds: WARMUP_ROUNDS });
+  parts: ['gateway'],
+  async run({ options, resultsFolder }) {
+    const rounds = Math.max(10, options.gatewayRounds ?? (options.quick ? QUICK_ROUNDS : DEFAULT_ROUNDS));
+    const warmupRounds = options.quick ? QUICK_WARMUP_ROUNDS : WARMUP_ROUNDS;
+    const samples = await measureGatewayLatency({ projectRoot: PROJECT_ROOT, rounds, warmupRounds });
     const direct = summarizeTimings(samples.direct);
     const gatewayDirect = summarizeTimings(samples.gatewayDirect);
     const gatewayBridge = summarizeTimings(samples.gatewayBridge);
@@ -52,9 +55,10 @@ export const gatewayBench: BenchModule = {
       ['added by the gateway over 358 tools, tool_call (paired difference)', addedRealistic],
     ];
     const report = [
+      ...(options.quick ? [`> Quick run (\`npm run bench -- --quick\`): ${rounds} rounds, a smoke run; the figures to report are in bench/results/.`, ''] : []),
       '# Gateway latency',
       '',
-      `${stamp.date}, Node ${stamp.node}, ${stamp.cpu}, commit ${stamp.commit}, ${rounds} rounds after ${WARMUP_ROUNDS} warm-up rounds.`,
+      `${stamp.date}, Node ${stamp.node}, ${stamp.cpu}, commit ${stamp.commit}, ${rounds} rounds after ${warmupRounds} warm-up rounds.`,
       'Each round calls once per route, in rotating order; every client is the MCP SDK client over stdio.',
       'The gateway runs as `tool-search serve` (its own process) with an activity log and policy globs.',
       '',
@@ -75,10 +79,11 @@ export const gatewayBench: BenchModule = {
       '',
     ].join('\n');
     process.stdout.write(`${report}\n`);
-    mkdirSync(RESULTS_FOLDER, { recursive: true });
-    writeFileSync(join(RESULTS_FOLDER, 'gateway-latency.md'), report);
+    if (resultsFolder === undefined) return;
+    mkdirSync(resultsFolder, { recursive: true });
+    writeFileSync(join(resultsFolder, 'gateway-latency.md'), report);
     writeFileSync(
-      join(RESULTS_FOLDER, 'gateway-latency.json'),
+      join(resultsFolder, 'gateway-latency.json'),
       `${JSON.stringify({ ...stamp, direct, gatewayDirect, gatewayBridge, addedDirect, addedBridge, replayDirect, realisticBridge, addedRealistic, realistic }, null, 2)}\n`,
     );
   },

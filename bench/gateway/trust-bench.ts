@@ -47,8 +47,8 @@ export interface TrustBenchResults {
 }
 
 export interface TrustBenchOptions {
-  /** Where gateway-trust.md and .json go. */
-  readonly resultsFolder: string;
+  /** Where gateway-trust.md and .json go; undefined writes neither (a partial `npm run bench`). */
+  readonly resultsFolder: string | undefined;
   readonly seed: number;
   /** Progress lines (stderr in `npm run bench`). */
   readonly log?: (line: string) => void;
@@ -104,9 +104,11 @@ export async function runTrustBench(counts: TrustBenchCounts, options: TrustBenc
     bridgeFuzz,
     configFuzz,
   };
-  mkdirSync(options.resultsFolder, { recursive: true });
-  writeFileSync(join(options.resultsFolder, 'gateway-trust.md'), formatTrustReport(results));
-  writeFileSync(join(options.resultsFolder, 'gateway-trust.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (options.resultsFolder !== undefined) {
+    mkdirSync(options.resultsFolder, { recursive: true });
+    writeFileSync(join(options.resultsFolder, 'gateway-trust.md'), formatTrustReport(results));
+    writeFileSync(join(options.resultsFolder, 'gateway-trust.json'), `${JSON.stringify(results, null, 2)}\n`);
+  }
   return results;
 }
 
@@ -160,16 +162,13 @@ export function formatTrustReport(results: TrustBenchResults): string {
 /** `npm run bench` entry: `--quick` for small counts; `--trust-seed=N`, `--fuzz-calls=N`, `--fuzz-configs=N`. */
 export const trustBench: BenchModule = {
   name: 'gateway trust: a 1,000,000-character name, 50 HTTP sessions x 200 calls, fuzzed bridge calls and configs',
-  async run(argv) {
-    const flag = (name: string): number | undefined => {
-      const value = argv.find((argument) => argument.startsWith(`--${name}=`))?.split('=')[1];
-      return value === undefined ? undefined : Number(value);
-    };
-    const base = argv.includes('--quick') ? QUICK_COUNTS : FULL_COUNTS;
-    const counts: TrustBenchCounts = { ...base, bridgeCalls: flag('fuzz-calls') ?? base.bridgeCalls, configDocuments: flag('fuzz-configs') ?? base.configDocuments };
+  parts: ['trust'],
+  async run({ options, resultsFolder }) {
+    const base = options.quick ? QUICK_COUNTS : FULL_COUNTS;
+    const counts: TrustBenchCounts = { ...base, bridgeCalls: options.fuzzCalls ?? base.bridgeCalls, configDocuments: options.fuzzConfigs ?? base.configDocuments };
     const results = await runTrustBench(counts, {
-      resultsFolder: join(PROJECT_ROOT, 'bench', 'results'),
-      seed: flag('trust-seed') ?? 20_261_130,
+      resultsFolder,
+      seed: options.trustSeed ?? 20_261_130,
       log: (line) => process.stderr.write(`  ${line}\n`),
     });
     process.stdout.write(formatTrustReport(results));

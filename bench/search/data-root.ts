@@ -5,17 +5,16 @@ import { fileURLToPath } from 'node:url';
 /** The repository root: two folders above this file. */
 export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** The public data sets the search bench reads, committed with the repository (bench/data/README.md). */
+export const DATA_ROOT = join(REPOSITORY_ROOT, 'bench', 'data');
+
 /**
- * The folder of public data sets, `../shared/data` relative to the repository root. Throws a message that
- * says where it looked and what it expects when the folder is missing.
+ * The folder of public data sets, bench/data. Throws a message that says where it looked when it is
+ * missing (an installed package ships no bench; a clone always has it).
  */
 export function resolveDataRoot(): string {
-  const root = join(REPOSITORY_ROOT, '..', 'shared', 'data');
-  if (!existsSync(root)) {
-    throw new Error(
-      `Benchmark data not found at ${root}. The search bench reads the public data sets (seal-tools, bfcl, metatool, ` +
-        'livemcpbench) from ../shared/data next to the repository root; put them there and run `npm run bench` again.',
-    );
+  if (!existsSync(DATA_ROOT)) {
+    throw new Error(`Benchmark data not found at ${DATA_ROOT}. It is part of the repository: run the bench from a clone of it.`);
   }
-  return root;
+  return DATA_ROOT;
 }

@@ -44,7 +44,7 @@ export function renderReport(
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...speed.map(
       (row) =>
-        `| ${row.size.toLocaleString('en-US')} | ${row.subject} | ${row.build.medianMs.toFixed(2)} | ${row.build.p99Ms.toFixed(2)} | ${row.firstBuild.medianMs.toFixed(2)} | ${row.query.medianMs.toFixed(3)} | ${row.query.p99Ms.toFixed(3)} | ${row.memoryMiB.toFixed(1)} |`,
+        `| ${row.size.toLocaleString('en-US')} | ${row.subject} | ${row.build.medianMs.toFixed(2)} | ${row.build.p99Ms.toFixed(2)} | ${row.firstBuild.medianMs.toFixed(2)} | ${row.query.medianMs.toFixed(3)} | ${row.query.p99Ms.toFixed(3)} | ${Number.isNaN(row.memoryMiB) ? 'n/a' : row.memoryMiB.toFixed(1)} |`,
     ),
     '',
     ...renderMeaningSpeed(meaningSpeed, speed),

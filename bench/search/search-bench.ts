@@ -11,6 +11,9 @@ import { measureQuality } from './measure-quality.ts';
 import { measureMeaningSpeed } from './measure-meaning-speed.ts';
 import { measureSpeed, type SpeedSubject } from './measure-speed.ts';
 import { measureProcessSpeed } from './measure-process-speed.ts';
+import { measureQuickSpeed } from './measure-quick-speed.ts';
+import type { RetrievalDataset } from './retrieval-dataset.ts';
+import { sampleDataset } from './sample-dataset.ts';
 import { createSemanticRanker } from '../../src/catalog/semantic-ranker.ts';
 import { buildMiniSearch, miniSearchRanker } from './rankers/minisearch-ranker.ts';
 import { referenceBm25Ranker } from './rankers/reference-bm25-ranker.ts';
@@ -21,34 +24,43 @@ import { renderChart } from './render-chart.ts';
 import { renderReport, type RunStamp } from './render-report.ts';
 import { createSeededRandom, shuffled } from './seeded-random.ts';
 
-/** Where the committed results go. */
-export const SEARCH_RESULTS_FOLDER = join(REPOSITORY_ROOT, 'bench', 'results');
-
 /** The report's label for the default search fused with the local sentence encoder. */
 export const BY_MEANING_NAME = 'Ours + sentence encoder (opt-in)';
 
 /** Queries sampled (seeded) from the held-out sets to time searches with. */
 const SPEED_QUERY_COUNT = 400;
 
+/** Heads a `--quick` report, so that its figures are never taken for the committed ones. */
+export const QUICK_RUN_NOTE =
+  '> Quick run (`npm run bench -- --quick`): a seeded sample of the held-out queries, words rankers only, speed at 100 and 1,000 tools. A smoke run; the figures to report are in bench/results/.';
+
+/** Queries per data set in `--quick` (seeded sample): five held-out sets, about 300 queries. */
+const QUICK_QUERIES_PER_SET = 60;
+
 /**
  * The search benchmark (issue 4): retrieval quality of this library's search against a plain BM25 and
  * MiniSearch on the public data sets, then build/query time and memory against MiniSearch from 10 to
- * 50,000 tools. Writes bench/results/search.md, search.json and search.svg. `--skip-speed` or
- * `--skip-quality` run half of it and write nothing; `--skip-meaning` leaves out the sentence-encoder row.
+ * 50,000 tools. Writes search.md, search.json and search.svg into the run's results folder when it ran
+ * both parts (bench/results for a full run). `--skip-meaning` leaves out the sentence-encoder row;
+ * `--set=NAME` measures quality on the matching sets only; `--quick` samples the held-out sets, times
+ * 100 and 1,000 tools and leaves out the encoder and the whole-process timings.
  */
 export const searchBench: BenchModule = {
   name: 'search: retrieval quality and speed',
-  async run(argv) {
-    const skipSpeed = argv.includes('--skip-speed');
-    const skipQuality = argv.includes('--skip-quality');
+  parts: ['quality', 'speed'],
+  async run({ options, resultsFolder }) {
+    const skipSpeed = !options.parts.has('speed');
+    const skipQuality = !options.parts.has('quality');
+    const quick = options.quick;
     const dataRoot = resolveDataRoot();
     const heldOut = loadHeldOutSets(dataRoot);
     const tuning = loadTuningSets(dataRoot);
+    const qualitySets = chooseQualitySets([...heldOut, ...loadMcpHeldOutSets(), ...tuning], heldOut.length + 1, options.set, quick);
     const rankers = [toolSearchRanker, referenceBm25Ranker, miniSearchRanker];
     // The opt-in ranking by meaning (tool-search/sentence-encoder), reported beside the default. One
     // ranker serves the quality and speed runs, so that a tool text is embedded once (its cache is
     // keyed on text). A failure to rank by meaning stops the bench rather than timing words alone.
-    const encoder = argv.includes('--skip-meaning') || (skipQuality && skipSpeed) ? undefined : await loadSentenceEncoder();
+    const encoder = options.skipMeaning || quick || (skipQuality && skipSpeed) ? undefined : await loadSentenceEncoder();
     const semantic =
       encoder === undefined
         ? undefined
@@ -59,25 +71,25 @@ export const searchBench: BenchModule = {
             },
           });
     if (!skipQuality && semantic !== undefined) rankers.push(byMeaningRanker(BY_MEANING_NAME, semantic));
-    const quality = skipQuality ? [] : await measureQuality([...heldOut, ...loadMcpHeldOutSets(), ...tuning], rankers);
+    const quality = skipQuality ? [] : await measureQuality(qualitySets, rankers);
     const pool = speedToolPool(heldOut, dataRoot);
     const queries = shuffled(
       heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
       createSeededRandom(11),
     ).slice(0, SPEED_QUERY_COUNT);
-    const speed = skipSpeed ? [] : measureSpeed(speedSubjects(), pool, queries);
+    const speed = skipSpeed ? [] : quick ? measureQuickSpeed(speedSubjects(), pool, queries) : measureSpeed(speedSubjects(), pool, queries);
     const meaningSpeed = skipSpeed || semantic === undefined ? [] : await measureMeaningSpeed(BY_MEANING_NAME, semantic, pool, queries);
     // Whole processes over Seal-Tools (4,076 tools, its 700 held-out queries) and a session at 10,000 tools (issue 14).
     const seal = heldOut.find((dataset) => dataset.name === 'Seal-Tools test_in');
-    const processSpeed = skipSpeed || seal === undefined ? undefined : await measureProcessSpeed(seal.tools, seal.queries.map((query) => query.text), pool, queries);
+    const processSpeed = skipSpeed || quick || seal === undefined ? undefined : await measureProcessSpeed(seal.tools, seal.queries.map((query) => query.text), pool, queries);
     await encoder?.close();
     const stamp = runStamp();
-    const report = renderReport(quality, speed, stamp, meaningSpeed, processSpeed);
+    const report = `${quick ? `${QUICK_RUN_NOTE}\n\n` : ''}${renderReport(quality, speed, stamp, meaningSpeed, processSpeed)}`;
     process.stdout.write(`${report}\n`);
-    if (skipSpeed || skipQuality) return;
-    mkdirSync(SEARCH_RESULTS_FOLDER, { recursive: true });
-    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.md'), report);
-    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.json'), `${JSON.stringify({ stamp, quality, speed, meaningSpeed, processSpeed }, null, 2)}\n`);
+    if (resultsFolder === undefined || skipSpeed || skipQuality) return;
+    mkdirSync(resultsFolder, { recursive: true });
+    writeFileSync(join(resultsFolder, 'search.md'), report);
+    writeFileSync(join(resultsFolder, 'search.json'), `${JSON.stringify({ stamp, quality, speed, meaningSpeed, processSpeed }, null, 2)}\n`);
     const heldOutNames = new Set(heldOut.map((dataset) => dataset.name));
     const chart = renderChart(
       quality.filter((row) => heldOutNames.has(row.dataset)),
@@ -85,10 +97,22 @@ export const searchBench: BenchModule = {
       `npm run bench, ${stamp.date}, commit ${stamp.commit}, ${stamp.machine}`,
       meaningSpeed,
     );
-    writeFileSync(join(SEARCH_RESULTS_FOLDER, 'search.svg'), chart);
-    process.stderr.write(`Wrote ${join('bench', 'results')}/search.md, search.json, search.svg\n`);
+    writeFileSync(join(resultsFolder, 'search.svg'), chart);
+    process.stderr.write(`Wrote ${resultsFolder}/search.md, search.json, search.svg\n`);
   },
 };
+
+/**
+ * The sets the quality part measures: all of them (the first `reported` are the reported ones), those
+ * whose name contains `wanted` (letters and digits compared, case-insensitive), and for `quick` only the
+ * reported ones, each cut to a seeded sample of its queries. An unmatched name throws, listing the names.
+ */
+function chooseQualitySets(all: readonly RetrievalDataset[], reported: number, wanted: string | undefined, quick: boolean): RetrievalDataset[] {
+  const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const chosen = wanted === undefined ? (quick ? all.slice(0, reported) : [...all]) : all.filter((dataset) => key(dataset.name).includes(key(wanted)));
+  if (chosen.length === 0) throw new Error(`no data set is named like '${wanted}'; the sets are: ${all.map((dataset) => dataset.name).join(', ')}`);
+  return quick ? chosen.map((dataset) => sampleDataset(dataset, QUICK_QUERIES_PER_SET)) : chosen;
+}
 
 function speedSubjects(): SpeedSubject[] {
   return [

@@ -1,6 +1,7 @@
 /**
  * SPEC.md, statement by statement: each `describe` quotes the statement it holds the library to.
- * Finer-grained tests live beside each module; these read as the specification.
+ * Finer-grained tests live beside each module; these read as the specification. The specification is
+ * kept outside the repository; docs/behaviour.md restates it rule by rule and names the tests that hold each.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -22,7 +22,7 @@ interface BfclAnswer {
 }
 
 /**
- * BFCL v4 (SOURCE.md in bfcl/): one catalog made of every function offered in the 13 single-turn files,
+ * BFCL v4 (bench/data/bfcl/SOURCE.md): one catalog made of every function offered in the 13 single-turn files,
  * de-duplicated on (name, description), and every question that has a possible answer (2,501). A
  * function name that occurs with several descriptions becomes several catalog entries, told apart by a
  * `#n` suffix on the model-visible name; a hit counts when the original name is a gold name.
@@ -30,7 +30,7 @@ interface BfclAnswer {
 export function loadBfcl(dataRoot: string): RetrievalDataset {
   const folder = join(dataRoot, 'bfcl');
   const files = readdirSync(folder)
-    .filter((file) => file.startsWith('BFCL_v4_') && file.endsWith('.json'))
+    .filter((file) => file.startsWith('BFCL_v4_') && file.endsWith('.json.gz'))
     .sort();
   const tools: Tool[] = [];
   const seen = new Set<string>();

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonSchema, Tool } from '../../../src/tools/tool.ts';
+import { readDataJson } from '../read-data-text.ts';
 import type { RetrievalDataset, RetrievalQuery } from '../retrieval-dataset.ts';
 
 interface LiveServer {
@@ -14,13 +14,13 @@ interface LiveTask {
 }
 
 /**
- * LiveMCPBench (SOURCE.md in livemcpbench/): the 527 tools of 70 real MCP servers, named the way an MCP
+ * LiveMCPBench (bench/data/livemcpbench/SOURCE.md): the 527 tools of 70 real MCP servers, named the way an MCP
  * client exposes them (`mcp_<server>_<tool>`, toolset = the server key), and the annotated tasks whose
  * gold tool names resolve to a catalog tool (94 of 95).
  */
 export function loadLiveMcpBench(dataRoot: string): RetrievalDataset {
   const folder = join(dataRoot, 'livemcpbench');
-  const servers = JSON.parse(readFileSync(join(folder, 'tools.json'), 'utf8')) as LiveServer[];
+  const servers = readDataJson(join(folder, 'tools.json.gz')) as LiveServer[];
   const tools: Tool[] = [];
   const names = new Set<string>();
   for (const server of servers) {
@@ -41,7 +41,7 @@ export function loadLiveMcpBench(dataRoot: string): RetrievalDataset {
     }
   }
   const known = new Set(tools.map((tool) => tool.originalName ?? tool.name));
-  const tasks = JSON.parse(readFileSync(join(folder, 'all_annotations.json'), 'utf8')) as LiveTask[];
+  const tasks = readDataJson(join(folder, 'all_annotations.json.gz')) as LiveTask[];
   const queries: RetrievalQuery[] = [];
   for (const task of tasks) {
     const gold = [

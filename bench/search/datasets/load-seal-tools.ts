@@ -26,13 +26,13 @@ const JSON_TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Seal-Tools (SOURCE.md in seal-tools/): the 4,076-tool catalog with the queries of one split, `dev`
+ * Seal-Tools (bench/data/seal-tools/SOURCE.md): the 4,076-tool catalog with the queries of one split, `dev`
  * (the only split tuned on) or `test_in_domain` (held out).
  */
 export function loadSealTools(dataRoot: string, split: 'dev' | 'test_in_domain'): RetrievalDataset {
   const folder = join(dataRoot, 'seal-tools');
-  const tools = (readJsonLines(join(folder, 'tool.jsonl')) as SealTool[]).map(toTool);
-  const queries = (readJsonLines(join(folder, `${split}.jsonl`)) as SealQuery[]).map((line) => ({
+  const tools = (readJsonLines(join(folder, 'tool.jsonl.gz')) as SealTool[]).map(toTool);
+  const queries = (readJsonLines(join(folder, `${split}.jsonl.gz`)) as SealQuery[]).map((line) => ({
     text: line.query,
     gold: [...new Set(line.calling.map((call) => call.api))],
   }));
