@@ -1,4 +1,5 @@
 import type { ToolSearchMode } from '../config/tool-search-config.ts';
+import { countOf, formatCount } from '../text/count-of.ts';
 
 /**
  * The token threshold `auto` uses when the model's context length is unknown: the figure the
@@ -36,20 +37,22 @@ export function decideActivation(input: ActivationInput): ActivationDecision {
   const thresholdTokens = thresholdTokensFor(input.thresholdPct, input.contextLength);
   const context =
     input.contextLength === undefined
-      ? `the fixed ${thresholdTokens} tokens used when the context length is unknown`
-      : `${input.thresholdPct}% of the ${input.contextLength}-token context (${thresholdTokens} tokens)`;
+      ? `the fixed ${countOf(thresholdTokens, 'token')} used when the context length is unknown`
+      : `${input.thresholdPct}% of the ${formatCount(input.contextLength)}-token context (${countOf(thresholdTokens, 'token')})`;
   if (input.mode === 'off') return { active: false, thresholdTokens, reason: 'tool search is off' };
   if (input.deferrableCount === 0) {
     return { active: false, thresholdTokens, reason: 'there are no MCP or plugin tools to defer' };
   }
   if (input.mode === 'on') {
-    return { active: true, thresholdTokens, reason: `tool search is on and ${input.deferrableCount} tools can be deferred` };
+    return { active: true, thresholdTokens, reason: `tool search is on and ${countOf(input.deferrableCount, 'tool')} can be deferred` };
   }
   const active = input.deferrableTokens >= thresholdTokens;
-  const comparison = active ? 'reach' : 'stay below';
+  const one = input.deferrableCount === 1;
+  const comparison = active ? (one ? 'reaches' : 'reach') : one ? 'stays below' : 'stay below';
+  const schemas = one ? "1 deferrable tool's schema" : `${formatCount(input.deferrableCount)} deferrable tools' schemas`;
   return {
     active,
     thresholdTokens,
-    reason: `auto: the ${input.deferrableCount} deferrable tools' schemas (${input.deferrableTokens} tokens) ${comparison} ${context}`,
+    reason: `auto: the ${schemas} (${countOf(input.deferrableTokens, 'token')}) ${comparison} ${context}`,
   };
 }

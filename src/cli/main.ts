@@ -3,6 +3,8 @@ import type { Command } from './command.ts';
 import { processOutput, type CommandOutput } from './output.ts';
 import { UsageError } from './usage-error.ts';
 import { messageOf } from '../errors/message-of.ts';
+import { didYouMean } from '../config/closest-key.ts';
+import { packageVersion } from './package-version.ts';
 
 /** A subcommand by name, its module loaded only when it runs or its help is shown. */
 interface CommandModule {
@@ -21,6 +23,7 @@ const COMMAND_MODULES: readonly CommandModule[] = [
   { name: 'demo', load: async () => (await import('./commands/demo-command.ts')).demoCommand },
   { name: 'serve', load: async () => (await import('./commands/serve-command.ts')).serveCommand },
   { name: 'inspect', load: async () => (await import('./commands/inspect-command.ts')).inspectCommand },
+  { name: 'activity', load: async () => (await import('./commands/activity-command.ts')).activityCommand },
 ];
 
 /** Every subcommand, loaded (for the overview, which lists each one's summary). */
@@ -31,7 +34,7 @@ export async function loadCommands(): Promise<Command[]> {
 function overview(commands: readonly Command[]): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `Usage: tool-search <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'tool-search <command> --help' for a command's options.\n`;
+  return `Usage: tool-search <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'tool-search <command> --help' for a command's options, 'tool-search --version' for the version.\n`;
 }
 
 /**
@@ -40,6 +43,10 @@ function overview(commands: readonly Command[]): string {
  */
 export async function main(argv: readonly string[], output: CommandOutput = processOutput, commands?: readonly Command[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v') {
+    output.stdout(`tool-search ${packageVersion()}\n`);
+    return 0;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const all = commands ?? (await loadCommands());
     const topic = name === 'help' ? all.find((command) => command.name === rest[0]) : undefined;
@@ -49,7 +56,7 @@ export async function main(argv: readonly string[], output: CommandOutput = proc
   const command = commands === undefined ? await COMMAND_MODULES.find((candidate) => candidate.name === name)?.load() : commands.find((candidate) => candidate.name === name);
   if (command === undefined) {
     const names = commands?.map((candidate) => candidate.name) ?? COMMAND_MODULES.map((candidate) => candidate.name);
-    output.stderr(`tool-search: unknown command '${name}' (commands: ${names.join(', ')})\n`);
+    output.stderr(`tool-search: unknown command '${name}'${didYouMean(name, names)}; commands: ${names.join(', ')}\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

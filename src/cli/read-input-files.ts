@@ -58,8 +58,18 @@ export function readConfigDocument(path: string): unknown {
   try {
     return parseYaml(text) ?? {};
   } catch (error) {
-    throw new UsageError(`config file '${path}' is not valid YAML: ${firstLineOf(error)}`);
+    throw new UsageError(`config file '${path}' is not valid YAML: ${yamlProblem(error)}`);
   }
+}
+
+/**
+ * The YAML parser's message on one line: its first line ends `at line 5, column 1:` before quoting the
+ * file, which a one-line error cannot show (the line may hold a token), so the place goes in brackets.
+ */
+function yamlProblem(error: unknown): string {
+  const first = firstLineOf(error);
+  const place = / at line (\d+), column (\d+):?$/.exec(first);
+  return place === null ? first.replace(/:$/, '') : `${first.slice(0, place.index)} (line ${place[1]}, column ${place[2]})`;
 }
 
 /** The agent config from a file, or the defaults when no file is given. */

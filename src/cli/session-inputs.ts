@@ -4,6 +4,7 @@ import type { CommandOutput } from './output.ts';
 import { integerOption, listOption } from './parse-command-line.ts';
 import { readAgentConfig, readToolsFile } from './read-input-files.ts';
 import { UsageError } from './usage-error.ts';
+import { resolveToolsetNames, unknownToolsetsWarning } from '../tools/resolve-toolset-names.ts';
 
 /** What `assemble` and `search` both read: the tools, the config, the context length and the session's toolsets. */
 export interface SessionInputs {
@@ -23,13 +24,11 @@ export function readSessionInputs(
   const config = readAgentConfig(typeof values['config'] === 'string' ? values['config'] : undefined);
   for (const warning of config.warnings) output.stderr(`warning: ${warning.message}\n`);
   const contextLength = integerOption(values['context-length'], '--context-length', 1) ?? config.contextLength;
-  const toolsets = listOption(values['toolsets']);
-  if (toolsets !== undefined) {
-    const known = new Set(tools.map((tool) => tool.toolset));
-    const unknown = toolsets.filter((toolset) => !known.has(toolset));
-    if (unknown.length > 0) {
-      output.stderr(`warning: --toolsets names toolsets the tools file does not have: ${unknown.join(', ')} (it has: ${[...known].sort().join(', ')})\n`);
-    }
+  const asked = listOption(values['toolsets']);
+  const known = [...new Set(tools.map((tool) => tool.toolset))];
+  const resolved = asked === undefined ? undefined : resolveToolsetNames(asked, known);
+  if (resolved !== undefined && resolved.unknown.length > 0) {
+    output.stderr(`warning: ${unknownToolsetsWarning(resolved.unknown, known, 'the tools file')}\n`);
   }
-  return { tools, config, contextLength, toolsets };
+  return { tools, config, contextLength, toolsets: resolved?.toolsets };
 }

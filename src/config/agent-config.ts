@@ -23,6 +23,12 @@ export interface AgentConfigOptions {
   readonly rootKeys?: readonly string[];
   /** Known keys of other root blocks (`policy: [deny, require_approval]`, ...): others are warned about. */
   readonly blockKeys?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The context length the caller uses when the config gives none or a bad one (the gateway's 200,000),
+   * so that a bad value's warning names the figure really used. `contextLength` stays undefined then.
+   * @default undefined: an unknown context length, `auto`'s fixed 20,000-token threshold
+   */
+  readonly defaultContextLength?: number;
 }
 
 /** The keys of `model` and `tools` that Tool Search reads; others are warned about. */
@@ -52,7 +58,7 @@ export function resolveAgentConfig(document: unknown, options: AgentConfigOption
   warnings.push(...toolSearch.warnings);
   return {
     toolSearch: toolSearch.config,
-    contextLength: resolveContextLength(model['context_length'], warnings),
+    contextLength: resolveContextLength(model['context_length'], warnings, 'model.context_length', options.defaultContextLength),
     semantic: resolveSemantic(semanticValue, warnings),
     warnings,
   };
@@ -77,15 +83,25 @@ function isMapping(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A positive whole number of tokens, or undefined with a warning. */
-export function resolveContextLength(value: unknown, warnings: ConfigWarning[], path = 'model.context_length'): number | undefined {
+/**
+ * A positive whole number of tokens, or undefined with a warning that says what is used instead:
+ * `fallback` when the caller has one, else an unknown context length.
+ */
+export function resolveContextLength(
+  value: unknown,
+  warnings: ConfigWarning[],
+  path = 'model.context_length',
+  fallback?: number,
+): number | undefined {
   if (value === undefined || value === null) return undefined;
   const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/[_,]/g, '')) : value;
   if (typeof parsed === 'number' && Number.isInteger(parsed) && parsed > 0) return parsed;
   warnings.push({
     path,
     received: value,
-    message: `${path}: ${describeValue(value)} is not a positive whole number of tokens; treating the context length as unknown`,
+    message:
+      `${path}: ${describeValue(value)} is not a positive whole number of tokens; ` +
+      (fallback === undefined ? 'treating the context length as unknown' : `using ${fallback.toLocaleString('en-US')}`),
   });
   return undefined;
 }

@@ -56,7 +56,9 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
   let shown: string | undefined;
 
   const assembledTools = (): McpWireTool[] => {
-    const tools = mcpToolsOf(session.assemble());
+    const assembly = session.assemble();
+    const tools = mcpToolsOf(assembly);
+    gateway.recordToolList(session.sessionId, assembly);
     shown = JSON.stringify(tools);
     return tools as McpWireTool[];
   };

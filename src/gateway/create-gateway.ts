@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { isBridgeToolName, TOOL_CALL, TOOL_DESCRIBE } from '../bridge/bridge-tool-names.ts';
 import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import type { CallOutcome } from '../dispatch/call-outcome.ts';
+import type { ActivityEvent } from '../dispatch/hooks.ts';
+import type { AssemblyResult } from '../assembly/assemble-tools.ts';
 import { failure } from '../dispatch/call-outcome.ts';
 import type { McpToolRename } from '../integrations/mcp-client/index.ts';
 import { buildSessionScope } from '../bridge/session-scope.ts';
@@ -19,9 +21,12 @@ import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
 import { openActivityLog, type ActivityLog } from './open-activity-log.ts';
 import { DEFAULT_RESTART_BACKOFF, type RestartBackoff } from './restart-delay.ts';
 import { warmInBackground } from './warm-in-background.ts';
+import { createActivityFeed } from './activity-feed.ts';
+import { createToolCallTracing, loadOpenTelemetryTracer, type ToolCallTracing, type TraceTracer } from './trace-tool-calls.ts';
 import { createAjvValidator } from '../integrations/ajv/index.ts';
 import { createRedactor, type Redactor } from './redact-secrets.ts';
 import { createToolPolicy, describeUnmatched, type ToolPolicy } from './tool-policy.ts';
+import { resolveToolsetNames, unknownToolsetsWarning } from '../tools/resolve-toolset-names.ts';
 
 export interface GatewayOptions {
   readonly config: GatewayConfig;
@@ -44,6 +49,21 @@ export interface GatewayOptions {
    * tool_search ranks by words alone, whatever the config's `semantic` says.
    */
   readonly semantic?: SemanticRanker;
+  /**
+   * Where a span per tool_search, tool_describe and call goes (trace-tool-calls.ts: GenAI
+   * `execute_tool` spans), or false for none. @default the tracer of `@opentelemetry/api` when that
+   * optional package is installed (looked up in the background at creation), else none
+   */
+  readonly tracer?: TraceTracer | false;
+}
+
+/** How a session is created. */
+export interface GatewaySessionOptions {
+  /**
+   * Whether its activity reaches the activity log, the activity feed and traces. False for a session
+   * that is not a model's (the live view's search box). @default true
+   */
+  readonly observed?: boolean;
 }
 
 /** The gateway without its MCP face: upstreams, the live catalog and per-client core sessions. */
@@ -82,7 +102,16 @@ export interface Gateway {
   /** The upstreams client sessions may use (all, or those of `toolsets`), in config order. */
   upstreams(): readonly Upstream[];
   /** A core session for one MCP client: same catalog, its own id, policy and activity hooks attached. */
-  createSession(sessionId?: string): ToolSearchSession;
+  createSession(sessionId?: string, options?: GatewaySessionOptions): ToolSearchSession;
+  /**
+   * Subscribes to the activity of every observed session (searches, describes, calls, refusals), as the
+   * activity log gets it, unredacted; returns the unsubscribe. Costs calls nothing while nobody listens.
+   */
+  onActivity(listener: (event: ActivityEvent) => void): () => void;
+  /** How many listeners follow the activity now (an open live view page is one). */
+  activitySubscriberCount(): number;
+  /** Writes the tool list a client session was sent to the activity log (see ToolListLogEntry). */
+  recordToolList(sessionId: string, assembly: AssemblyResult): void;
   /**
    * Runs one call of a client session inside `request`, and explains an unknown name that belongs to
    * a server that is down.
@@ -116,11 +145,24 @@ export function createGateway(options: GatewayOptions): Gateway {
   const listListeners = createListeners<UpstreamListKind>();
   const updateListeners = createListeners<string>();
   const activityLog: ActivityLog | undefined = config.activityLog === undefined ? undefined : openActivityLog(config.activityLog, log, redact);
-  const toolsets = options.toolsets?.map((toolset) => (toolset.startsWith('mcp-') ? toolset : `mcp-${toolset}`));
-  if (toolsets !== undefined) {
-    const known = config.servers.map((server) => `mcp-${server.name}`);
-    const unknown = toolsets.filter((toolset) => !known.includes(toolset));
-    if (unknown.length > 0) log(`warning: --toolsets names servers the config does not have: ${unknown.join(', ')} (it has: ${known.join(', ') || 'none'})`);
+  const feed = createActivityFeed();
+  let tracing: ToolCallTracing | undefined = options.tracer ? createToolCallTracing(options.tracer, redact) : undefined;
+  if (options.tracer === undefined) {
+    void loadOpenTelemetryTracer().then((tracer) => {
+      if (tracer !== undefined) tracing = createToolCallTracing(tracer, redact);
+    });
+  }
+  /** Every activity event of an observed session: the log, the trace of the call it belongs to, the feed. */
+  const observe = (event: ActivityEvent): void => {
+    activityLog?.record(event);
+    tracing?.observe(event);
+    feed.publish(event);
+  };
+  const serverToolsets = config.servers.map((server) => `mcp-${server.name}`);
+  const resolvedToolsets = options.toolsets === undefined ? undefined : resolveToolsetNames(options.toolsets, serverToolsets);
+  const toolsets = resolvedToolsets?.toolsets;
+  if (resolvedToolsets !== undefined && resolvedToolsets.unknown.length > 0) {
+    log(`warning: ${unknownToolsetsWarning(resolvedToolsets.unknown, serverToolsets, 'the config')}`);
   }
 
   /** Whether clients may use the server of this name (all may, without --toolsets). */
@@ -232,7 +274,23 @@ export function createGateway(options: GatewayOptions): Gateway {
     onResourceUpdated(listener) {
       return updateListeners.add(listener);
     },
-    createSession(sessionId) {
+    onActivity(listener) {
+      return feed.subscribe(listener);
+    },
+    activitySubscriberCount: () => feed.subscriberCount(),
+    recordToolList(sessionId, assembly) {
+      activityLog?.write({
+        event: 'tools',
+        time: new Date().toISOString(),
+        session: sessionId,
+        active: assembly.active,
+        tools_before: assembly.visible.length + assembly.deferred.length,
+        tools_after: assembly.tools.length,
+        tokens_before: assembly.tokensBefore,
+        tokens_after: assembly.tokensAfter,
+      });
+    },
+    createSession(sessionId, sessionOptions = {}) {
       sessionCounter += 1;
       return createToolSearchSession({
         tools: catalog.tools,
@@ -249,20 +307,23 @@ export function createGateway(options: GatewayOptions): Gateway {
         hooks: {
           guardrails: [guardrail],
           approve,
-          ...(activityLog === undefined ? {} : { onActivity: (event) => activityLog.record(event) }),
+          ...(sessionOptions.observed === false ? {} : { onActivity: observe }),
         },
       });
     },
     async call(session, name, rawArguments, request, signal) {
-      // A tool of a server that is down is not in the catalog: say why, rather than "unknown tool".
-      const target = name === TOOL_CALL || name === TOOL_DESCRIBE ? targetName(rawArguments) : isBridgeToolName(name) ? undefined : name;
-      const unavailable = target === undefined || catalog.has(target) ? undefined : explainUnavailable(target);
-      if (unavailable !== undefined && !unavailable.ok) {
-        activityLog?.record({ type: 'refused', time: new Date().toISOString(), sessionId: session.sessionId, via: name, tool: target!.slice(0, 200), code: 'unavailable', error: unavailable.error.message });
-        return redactOutcome(unavailable, redact);
-      }
-      const outcome = await requests.run(request, () => session.call(name, rawArguments, signal === undefined ? {} : { signal }));
-      return redactOutcome(outcome, redact);
+      const run = async (): Promise<CallOutcome> => {
+        // A tool of a server that is down is not in the catalog: say why, rather than "unknown tool".
+        const target = name === TOOL_CALL || name === TOOL_DESCRIBE ? targetName(rawArguments) : isBridgeToolName(name) ? undefined : name;
+        const unavailable = target === undefined || catalog.has(target) ? undefined : explainUnavailable(target);
+        if (unavailable !== undefined && !unavailable.ok) {
+          observe({ type: 'refused', time: new Date().toISOString(), sessionId: session.sessionId, via: name, tool: target!.slice(0, 200), code: 'unavailable', error: unavailable.error.message });
+          return redactOutcome(unavailable, redact);
+        }
+        const outcome = await requests.run(request, () => session.call(name, rawArguments, signal === undefined ? {} : { signal }));
+        return redactOutcome(outcome, redact);
+      };
+      return tracing === undefined ? run() : tracing.trace(name, run);
     },
     onToolsChanged(listener) {
       return toolListeners.add(listener);
@@ -274,6 +335,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       toolListeners.clear();
       listListeners.clear();
       updateListeners.clear();
+      feed.clear();
       await Promise.all(upstreams.map((upstream) => upstream.stop()));
       await activityLog?.close();
     },

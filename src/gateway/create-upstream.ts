@@ -16,6 +16,8 @@ import { connectUpstreamClient } from './connect-upstream-client.ts';
 import type { UpstreamConfig } from './gateway-config.ts';
 import type { GatewayTimers } from './gateway-timers.ts';
 import { restartDelay, type RestartBackoff } from './restart-delay.ts';
+import { stderrReason } from './stderr-reason.ts';
+import { countOf } from '../text/count-of.ts';
 import { DeadlineExceededError, runWithDeadline } from './run-with-deadline.ts';
 import { messageOf } from '../errors/message-of.ts';
 
@@ -110,8 +112,13 @@ interface Connection {
   readonly connectedAt: number;
 }
 
-/** How many of a server's last stderr lines are kept to explain why it stopped. */
-const STDERR_TAIL_LINES = 5;
+/**
+ * How many of a server's last stderr lines are kept to explain why it stopped: enough for Node's
+ * report of an uncaught error (reason, ten stack frames, the error's fields, the version banner).
+ */
+const STDERR_TAIL_LINES = 40;
+/** The most characters of one kept stderr line: the tail stays small whatever a server prints. */
+const STDERR_LINE_MAX = 500;
 
 /**
  * Supervises one upstream: connects, lists its tools through the MCP tool source (which follows
@@ -125,7 +132,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
   let failures = 0;
   /** The last failure as the model may read it: no stderr, no secrets. */
   let lastError: string | undefined;
-  /** The same with the server's last stderr line, for the operator (log, status, inspect). */
+  /** The same with the stderr line that says why, for the operator (log, status, inspect). */
   let lastErrorDetail: string | undefined;
   let restartHandle: unknown;
   let restartAt: number | undefined;
@@ -145,13 +152,13 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
   };
 
   const stderrHint = (): string => {
-    const last = stderrTail.at(-1);
-    return last === undefined ? '' : ` (its last stderr line: ${clip(last, 160)})`;
+    const reason = stderrReason(stderrTail);
+    return reason === undefined ? '' : ` (its stderr said: ${clip(reason, 160)})`;
   };
 
   /**
    * Records a failure and schedules a restart. `message` is what the model may read; the log and the
-   * status (the operator's) also get the last stderr line, which can hold anything, tokens included.
+   * status (the operator's) also get the stderr line that says why, which can hold anything, tokens included.
    */
   const fail = (message: string): void => {
     if (stopped) return;
@@ -203,7 +210,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         timeoutMs: options.connectTimeoutMs,
         signal,
         onStderrLine: (line) => {
-          stderrTail.push(line);
+          stderrTail.push(line.slice(0, STDERR_LINE_MAX));
           if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
           log(`[${name}] ${line}`);
         },
@@ -238,7 +245,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       connected.onclose = () => drop(current, config.transport === 'stdio' ? 'exited' : 'closed the connection');
       lastError = undefined;
       lastErrorDetail = undefined;
-      log(`[${name}] connected: ${source.tools().length} tools`);
+      log(`[${name}] connected: ${countOf(source.tools().length, 'tool')}`);
       connected.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged?.('prompts'));
       connected.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged?.('resources'));
       connected.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => options.onResourceUpdated?.(notification.params.uri));

@@ -140,7 +140,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
     throw invalid(`the config must be a mapping of keys (model, tools, mcp_servers, ...), got ${describeValue(document)}`);
   }
   const root = document as Record<string, unknown>;
-  const agent = resolveAgentConfig(root, { rootKeys: GATEWAY_ROOT_KEYS });
+  const agent = resolveAgentConfig(root, { rootKeys: GATEWAY_ROOT_KEYS, defaultContextLength: DEFAULT_GATEWAY_CONTEXT_LENGTH });
   // The gateway loads a model for `semantic`, so a wrong value stops it instead of quietly ranking by
   // words alone, as the agent config would: a typo costs nothing to fix.
   const badSemantic = agent.warnings.find((warning) => warning.path === SEMANTIC_CONFIG_PATH);

@@ -5,7 +5,7 @@ import { messageOf } from '../errors/message-of.ts';
 import type { Redactor } from './redact-secrets.ts';
 
 /** One line of the activity log: a call, a search, a describe, or a request refused before any tool ran. */
-export type ActivityLogEntry = CallLogEntry | SearchLogEntry | DescribeLogEntry | RefusalLogEntry;
+export type ActivityLogEntry = CallLogEntry | SearchLogEntry | DescribeLogEntry | RefusalLogEntry | ToolListLogEntry;
 
 interface LogEntryBase {
   /** ISO 8601 time of the event (a call's: when it finished). */
@@ -50,9 +50,25 @@ export interface RefusalLogEntry extends LogEntryBase {
   readonly error: string;
 }
 
+/**
+ * A tool list sent to a client (`tools/list`): what every later model request of that session carries,
+ * against what it would without Tool Search. `tool-search activity` counts the tokens saved from it.
+ */
+export interface ToolListLogEntry extends LogEntryBase {
+  readonly event: 'tools';
+  readonly active: boolean;
+  readonly tools_before: number;
+  readonly tools_after: number;
+  /** Schema tokens (characters / 4 estimate) of every tool of the session, and of the array sent. */
+  readonly tokens_before: number;
+  readonly tokens_after: number;
+}
+
 export interface ActivityLog {
   /** Appends the entry for an event; ignores call_started events (the call_finished one says it all). */
   record(event: ActivityEvent): void;
+  /** Appends an entry that is not an activity event (a tool list). */
+  write(entry: ActivityLogEntry): void;
   /** Flushes and closes the file. */
   close(): Promise<void>;
 }
@@ -115,9 +131,11 @@ export function openActivityLog(path: string, onError: (message: string) => void
   tightenPermissions(descriptor, path, onError);
   return {
     record(event) {
-      if (descriptor === undefined) return;
       const entry = activityLogEntry(event);
-      if (entry === undefined) return;
+      if (entry !== undefined) this.write(entry);
+    },
+    write(entry) {
+      if (descriptor === undefined) return;
       try {
         writeSync(descriptor, `${redact(JSON.stringify(entry))}\n`);
       } catch (error) {

@@ -8,10 +8,18 @@ import type { Gateway } from './create-gateway.ts';
 import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, unusableTokenReason } from './http-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
+import { createLiveView } from './live-view/create-live-view.ts';
+import { MAX_REQUEST_BODY_BYTES, readRequestJson, startsSession } from './read-request-json.ts';
 
 /** The address the gateway listens on: loopback only, since it can run the user's tools. */
 export const GATEWAY_HTTP_HOST = '127.0.0.1';
 export const GATEWAY_HTTP_PATH = '/mcp';
+
+/** The answer to a request that has no Mcp-Session-Id and is not an initialize: what to send instead. */
+export const MISSING_SESSION_MESSAGE =
+  'No MCP session: a request without an Mcp-Session-Id header must be an initialize request. Send initialize first ' +
+  "(headers 'Content-Type: application/json' and 'Accept: application/json, text/event-stream'), then send the " +
+  "Mcp-Session-Id header of its response, with the same Accept header, on every later request";
 
 /**
  * How the HTTP gateway lets clients in. Give `token`, or say `allowUnauthenticated: true` to serve
@@ -42,6 +50,11 @@ export interface HttpGatewayOptions {
    * its next request and, as MCP clients do, initializes a new session. @default DEFAULT_IDLE_SESSION_MS (30 minutes)
    */
   readonly idleSessionMs?: number;
+  /**
+   * Also serve the live view (live-view/) at `/`: the page opens only for a browser that came through
+   * `/?token=<token>` (a cookie), whatever the MCP endpoint allows. Absent: only the MCP endpoint.
+   */
+  readonly liveView?: { readonly token: string };
 }
 
 export interface HttpGateway {
@@ -49,6 +62,8 @@ export interface HttpGateway {
   readonly url: URL;
   /** Whether requests must carry the bearer token. */
   readonly requiresToken: boolean;
+  /** The live view's sign-in URL (`http://127.0.0.1:<port>/?token=...`, a secret), when it is served. */
+  readonly liveViewUrl?: URL;
   /** MCP sessions currently open. */
   sessionCount(): number;
   /** Closes every session and stops listening; the gateway itself stays open. */
@@ -70,6 +85,8 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   }
   const tokenProblem = token === undefined ? undefined : unusableTokenReason(token);
   if (tokenProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: the token ${tokenProblem}`);
+  const pageTokenProblem = options.liveView === undefined ? undefined : unusableTokenReason(options.liveView.token);
+  if (pageTokenProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: the live view's token ${pageTokenProblem}`);
   const idleSessionMs = options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const sessions = new Map<string, HttpSession>();
@@ -101,7 +118,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   const sweeper = setInterval(closeIdleSessions, Math.max(10, Math.min(idleSessionMs / 2, 60_000)));
   sweeper.unref();
 
-  const openSession = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
     if (sessions.size + opening >= maxSessions) closeIdleSessions();
     if (sessions.size + opening >= maxSessions) {
       return reply(
@@ -131,7 +148,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
       opening--;
     }
     track(session, response);
-    await session.transport.handleRequest(request, response);
+    await session.transport.handleRequest(request, response, body);
     // A first request that was not an initialize leaves no session behind.
     if (session.transport.sessionId === undefined) {
       sessions.delete(id);
@@ -139,8 +156,10 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     }
   };
 
+  const liveView = options.liveView === undefined ? undefined : createLiveView(gateway, { token: options.liveView.token, allowedOrigins: options.allowedOrigins ?? [] });
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== GATEWAY_HTTP_PATH && liveView !== undefined) return liveView.handle(request, response, policy.allowedHosts, bound);
     if (url.pathname !== GATEWAY_HTTP_PATH) return reply(response, 404, `Not found: the MCP endpoint is ${GATEWAY_HTTP_PATH}`);
     const refusal = checkHttpAccess(
       { host: request.headers.host, origin: request.headers.origin, authorization: request.headers.authorization },
@@ -157,7 +176,14 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
         return session.transport.handleRequest(request, response);
       }
       if (request.method !== 'POST') return reply(response, 400, 'Start an MCP session with a POST initialize request');
-      return openSession(request, response);
+      // Read here, not by the transport, to say what a request without a session must be; other
+      // content types go to the transport as they are, which refuses them with its own message.
+      if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) return openSession(request, response, undefined);
+      const body = await readRequestJson(request);
+      if (body.kind === 'too-large') return reply(response, 413, `the request body is over ${MAX_REQUEST_BODY_BYTES} bytes`);
+      if (body.kind === 'invalid') return reply(response, 400, 'Parse error: the request body is not valid JSON');
+      if (!startsSession(body.value)) return reply(response, 400, MISSING_SESSION_MESSAGE);
+      return openSession(request, response, body.value);
     };
     handle().catch((error: unknown) => {
       if (!response.headersSent) reply(response, 500, messageOf(error));
@@ -175,9 +201,11 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   return {
     url: new URL(`http://${GATEWAY_HTTP_HOST}:${bound}${GATEWAY_HTTP_PATH}`),
     requiresToken: policy.tokenDigest !== undefined,
+    ...(options.liveView === undefined ? {} : { liveViewUrl: liveViewSignInUrl(bound, options.liveView.token) }),
     sessionCount: () => sessions.size,
     async close() {
       clearInterval(sweeper);
+      liveView?.close();
       await Promise.all([...sessions.values()].map((session) => session.connection.close().catch(() => undefined)));
       sessions.clear();
       server.closeAllConnections();
@@ -198,4 +226,10 @@ interface HttpSession {
 function reply(response: ServerResponse, status: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
   response.writeHead(status, { ...headers, 'content-type': 'application/json' });
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+function liveViewSignInUrl(port: number, token: string): URL {
+  const url = new URL(`http://${GATEWAY_HTTP_HOST}:${port}/`);
+  url.searchParams.set('token', token);
+  return url;
 }

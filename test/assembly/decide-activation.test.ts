@@ -40,7 +40,15 @@ describe('decideActivation', () => {
   it('explains the decision with the numbers it compared', () => {
     assert.equal(
       decideActivation({ ...base, deferrableTokens: 12_000 }).reason,
-      "auto: the 20 deferrable tools' schemas (12000 tokens) reach 10% of the 100000-token context (10000 tokens)",
+      "auto: the 20 deferrable tools' schemas (12,000 tokens) reach 10% of the 100,000-token context (10,000 tokens)",
     );
+  });
+
+  it('puts one deferrable tool in the singular', () => {
+    assert.equal(
+      decideActivation({ ...base, deferrableCount: 1, deferrableTokens: 30 }).reason,
+      "auto: the 1 deferrable tool's schema (30 tokens) stays below 10% of the 100,000-token context (10,000 tokens)",
+    );
+    assert.equal(decideActivation({ ...base, mode: 'on', deferrableCount: 1, deferrableTokens: 30 }).reason, 'tool search is on and 1 tool can be deferred');
   });
 });

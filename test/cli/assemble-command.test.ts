@@ -92,7 +92,7 @@ describe('tool-search assemble', () => {
   it('explains the decision and the savings in the readable summary', async () => {
     const run = await runCli(['assemble', '--tools', SESSION]);
     assert.equal(run.code, 0);
-    assert.match(run.stdout, /^Tool Search is ACTIVE: auto: the 358 deferrable tools' schemas \(\d+ tokens\) reach the fixed 20000 tokens used when the context length is unknown\./);
+    assert.match(run.stdout, /^Tool Search is ACTIVE: auto: the 358 deferrable tools' schemas \([\d,]+ tokens\) reach the fixed 20,000 tokens used when the context length is unknown\./);
     assert.match(run.stdout, /Tokens \(schema estimate\): [\d,]+ before, \d+ after \(99\.\d% less\)/);
     assert.match(run.stdout, /mcp-github\s+117 tools/);
   });

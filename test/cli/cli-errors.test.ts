@@ -34,7 +34,7 @@ describe('CLI bad input', () => {
 
   it('names an unknown flag', async () => {
     const run = await runCli(['assemble', '--tools', SESSION, '--frobnicate']);
-    assert.deepEqual(run, { code: 2, stdout: '', stderr: "tool-search assemble: unknown option --frobnicate for 'assemble' (run 'tool-search assemble --help' for its options)\n" });
+    assert.deepEqual(run, { code: 2, stdout: '', stderr: "tool-search assemble: unknown option --frobnicate for 'assemble'; run 'tool-search assemble --help' for its options\n" });
   });
 
   it('names a flag without its value and a bad number', async () => {
@@ -43,7 +43,7 @@ describe('CLI bad input', () => {
   });
 
   it('names an unknown command and an unknown format', async () => {
-    assert.match((await runCli(['asemble'])).stderr, /^tool-search: unknown command 'asemble' \(commands: assemble, search, /);
+    assert.match((await runCli(['asemble'])).stderr, /^tool-search: unknown command 'asemble' \(did you mean 'assemble'\?\); commands: assemble, search, /);
     assert.equal((await runCli(['assemble', '--tools', SESSION, '--format', 'xml'])).stderr, "tool-search assemble: --format must be one of openai, anthropic, mcp, got 'xml'\n");
   });
 

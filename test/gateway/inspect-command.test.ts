@@ -35,7 +35,7 @@ describe('tool-search inspect', () => {
     assert.match(err.join(''), /gone +FAILED: could not start: command '.*not-installed' was not found/);
     assert.match(stdout, /^gone +failed +0 +0$/m);
     assert.match(stdout, /^memory +connected +9 +[\d,]+$/m);
-    assert.match(stdout, /Tool Search is ACTIVE: auto: the 9 deferrable tools' schemas \(\d+ tokens\) reach 10% of the 8000-token context/);
+    assert.match(stdout, /Tool Search is ACTIVE: auto: the 9 deferrable tools' schemas \([\d,]+ tokens\) reach 10% of the 8,000-token context/);
     assert.match(stdout, /tools: +9 before -> 3 after/);
     assert.match(stdout, /the tool array: tool_search, tool_describe, tool_call/);
   });

@@ -53,6 +53,6 @@ describe('tool-search serve setup errors', () => {
     assert.equal(missing.err.join(''), `tool-search serve: config file '${scratch.path}/nope.yaml' does not exist\n`);
     const unknown = capture();
     assert.equal(await main(['serve', '--port', '3000'], unknown.output), 2);
-    assert.equal(unknown.err.join(''), "tool-search serve: unknown option --port for 'serve' (run 'tool-search serve --help' for its options)\n");
+    assert.equal(unknown.err.join(''), "tool-search serve: unknown option --port for 'serve'; run 'tool-search serve --help' for its options\n");
   });
 });

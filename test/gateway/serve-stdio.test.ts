@@ -152,7 +152,7 @@ describe('tool-search serve over stdio, in front of server-everything and server
       ],
     );
     assert.deepEqual(
-      all.filter((line) => line.event !== 'call').map((line) => [line.event, line.query ?? line.tool]),
+      all.filter((line) => line.event !== 'call' && line.event !== 'tools').map((line) => [line.event, line.query ?? line.tool]),
       [
         ['search', 'echo message back'],
         ['describe', 'mcp_everything_echo'],
@@ -160,6 +160,9 @@ describe('tool-search serve over stdio, in front of server-everything and server
         ['refused', 'mcp_everything_ecko'],
       ],
     );
+    // The tool list sent to the client, for `tool-search activity`'s tokens saved.
+    const listed = all.find((line) => line.event === 'tools');
+    assert.ok(listed !== undefined && listed.active === true && listed.tokens_after < listed.tokens_before, JSON.stringify(listed));
     for (const line of all) {
       assert.match(line.session, /^stdio-[0-9a-f]{8}$/);
       assert.equal(line.session, all[0].session);

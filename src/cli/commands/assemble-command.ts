@@ -5,6 +5,8 @@ import type { Command } from '../command.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { readSessionInputs } from '../session-inputs.ts';
 import { UsageError } from '../usage-error.ts';
+import { describeTokenChange } from '../describe-token-change.ts';
+import { countOf, formatCount } from '../../text/count-of.ts';
 
 const USAGE = `Usage: tool-search assemble --tools FILE [--config FILE] [--context-length N] [--toolsets a,b]
                            [--format openai|anthropic|mcp] [--json]
@@ -13,7 +15,7 @@ Prints the tool array the model would see for one step.
   --tools FILE          JSON: {"<toolset>": [tools...]}; "core" is core, "mcp-*" MCP servers, others plugins
   --config FILE         YAML or JSON with tools.tool_search and model.context_length
   --context-length N    the model's context window in tokens (overrides the config)
-  --toolsets a,b        limit the session to these toolsets
+  --toolsets a,b        limit the session to these toolsets (an MCP server's as mcp-<server> or <server>)
   --format F            shape of the printed tools (default openai)
   --json                one JSON object {active, deferred, deferredTokens, thresholdTokens, tools, ...}
 `;
@@ -71,26 +73,21 @@ export function assemblyJson(result: AssemblyResult, format: ToolFormat) {
 export function assemblySummary(result: AssemblyResult): string {
   const lines: string[] = [];
   lines.push(`Tool Search is ${result.active ? 'ACTIVE' : 'not active'}: ${result.reason}.`);
-  const saved = result.tokensBefore === 0 ? 0 : (1 - result.tokensAfter / result.tokensBefore) * 100;
   lines.push(
     `Tokens (schema estimate): ${formatCount(result.tokensBefore)} before, ${formatCount(result.tokensAfter)} after` +
-      (result.active ? ` (${saved.toFixed(1)}% less)` : ''),
+      (result.active ? ` (${describeTokenChange(result.tokensBefore, result.tokensAfter)})` : ''),
   );
-  lines.push(`The model sees ${result.tools.length} tools: ${result.tools.map((tool) => tool.name).join(', ') || '(none)'}`);
+  lines.push(`The model sees ${countOf(result.tools.length, 'tool')}: ${result.tools.map((tool) => tool.name).join(', ') || '(none)'}`);
   if (result.active) {
-    lines.push(`Deferred ${result.deferred.length} tools behind tool_search, by toolset:`);
+    lines.push(`Deferred ${countOf(result.deferred.length, 'tool')} behind tool_search, by toolset:`);
     const byToolset = new Map<string, number>();
     for (const tool of result.deferred) byToolset.set(tool.toolset, (byToolset.get(tool.toolset) ?? 0) + 1);
     const width = Math.max(...[...byToolset.keys()].map((name) => name.length));
     for (const [toolset, count] of [...byToolset].sort(([left], [right]) => (left < right ? -1 : 1))) {
-      lines.push(`  ${toolset.padEnd(width)}  ${String(count).padStart(4)} tools`);
+      lines.push(`  ${toolset.padEnd(width)}  ${String(count).padStart(4)} ${count === 1 ? 'tool' : 'tools'}`);
     }
     const kept = result.visible.map((tool) => `${tool.name} (${tool.kind === 'core' ? 'core toolset' : 'core tool name'})`);
     if (kept.length > 0) lines.push(`Kept visible (never deferred): ${kept.join(', ')}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
 }

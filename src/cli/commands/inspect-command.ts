@@ -7,6 +7,8 @@ import type { Tool } from '../../tools/tool.ts';
 import type { Command } from '../command.ts';
 import { listOption, parseCommandLine } from '../parse-command-line.ts';
 import { DEFAULT_GATEWAY_CONFIG_PATH, loadGatewayConfig } from './serve-command.ts';
+import { describeTokenChange } from '../describe-token-change.ts';
+import { countOf, formatCount } from '../../text/count-of.ts';
 
 const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json]
 
@@ -14,7 +16,7 @@ Connects to every MCP server in a gateway config (a progress line per server on 
 each server's status, tool count and schema tokens, and what an MCP client of 'tool-search serve'
 would see: whether Tool Search is active, and the tools and tokens before and after.
   --config FILE     the gateway config (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
-  --toolsets a,b    as for serve: only these servers
+  --toolsets a,b    as for serve: only these servers (mcp-<server> or <server>)
   --json            one JSON object instead of the table
 Exits 1 when a server could not be reached, 0 otherwise.
 `;
@@ -35,14 +37,19 @@ export const inspectCommand: Command = {
     const startedAt = Date.now();
     const gateway = (() => {
       try {
-        return createGateway({ config, ...(toolsets === undefined ? {} : { toolsets }) });
+        // The gateway's warnings (a --toolsets name that matches no server, ...) as serve logs them; its
+        // other lines (each server's stderr) stay out of the report, which gives each failure's reason.
+        const log = (line: string): void => {
+          if (line.startsWith('warning: ')) output.stderr(`${line}\n`);
+        };
+        return createGateway({ config, log, ...(toolsets === undefined ? {} : { toolsets }) });
       } catch (error) {
         loaded.temporaryFolder.remove();
         throw error;
       }
     })();
     try {
-      output.stderr(`Connecting to ${config.servers.length} MCP server(s) from ${loaded.path}\n`);
+      output.stderr(`Connecting to ${countOf(config.servers.length, 'MCP server')} from ${loaded.path}\n`);
       gateway.start();
       const width = Math.max(6, ...config.servers.map((server) => server.name.length));
       await Promise.all(
@@ -122,7 +129,7 @@ function renderPolicy(rows: ReadonlyArray<{ tool: Tool; flags: ToolPolicyFlags }
 }
 
 function progressText(status: UpstreamStatus): string {
-  if (status.state === 'connected') return `connected, ${status.toolCount} tools`;
+  if (status.state === 'connected') return `connected, ${countOf(status.toolCount, 'tool')}`;
   return `FAILED: ${status.error ?? status.state}`;
 }
 
@@ -145,18 +152,13 @@ function renderClientView(
   thresholdPct: number,
 ): string {
   const before = assembled.visible.length + assembled.deferred.length;
-  const saved = assembled.tokensBefore === 0 ? 0 : Math.round((1 - assembled.tokensAfter / assembled.tokensBefore) * 100);
   return [
     '',
     `What the client sees (tools.tool_search.enabled: ${mode}, context ${formatCount(contextLength)} tokens, threshold ${thresholdPct}%):`,
     `  Tool Search is ${assembled.active ? 'ACTIVE' : 'not active'}: ${assembled.reason}.`,
     `  tools:  ${before} before -> ${assembled.tools.length} after`,
-    `  tokens: ${formatCount(assembled.tokensBefore)} before -> ${formatCount(assembled.tokensAfter)} after${assembled.active ? ` (${saved}% less)` : ''}`,
+    `  tokens: ${formatCount(assembled.tokensBefore)} before -> ${formatCount(assembled.tokensAfter)} after${assembled.active ? ` (${describeTokenChange(assembled.tokensBefore, assembled.tokensAfter)})` : ''}`,
     `  the tool array: ${assembled.tools.map((tool) => tool.name).join(', ') || '(empty)'}`,
     '',
   ].join('\n');
-}
-
-function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
 }

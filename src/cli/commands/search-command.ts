@@ -8,6 +8,7 @@ import { integerOption, parseCommandLine } from '../parse-command-line.ts';
 import { parseJsonText, readTextFile } from '../read-input-files.ts';
 import { readSessionInputs } from '../session-inputs.ts';
 import { UsageError } from '../usage-error.ts';
+import { countOf, formatCount } from '../../text/count-of.ts';
 
 const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolsets a,b] [--limit N] [--semantic]
                          (QUERY | --queries FILE.jsonl) [--json]
@@ -15,7 +16,7 @@ const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolset
 Runs tool_search, the very code path the bridge runs, over the session's deferrable tools.
   --tools FILE          JSON: {"<toolset>": [tools...]}
   --config FILE         YAML or JSON with tools.tool_search (search_default_limit, max_search_limit)
-  --toolsets a,b        limit the session to these toolsets
+  --toolsets a,b        limit the session to these toolsets (an MCP server's as mcp-<server> or <server>)
   --limit N             results per query (default search_default_limit, at most max_search_limit)
   --queries FILE        JSON Lines, one {"query": "..."} per line; output keeps the order
   --json                one JSON line per query: {query, total_available, matches:[...]}
@@ -33,7 +34,6 @@ export const searchCommand: Command = {
     const { values, positionals } = parseCommandLine('search', argv, {
       tools: { type: 'string' },
       config: { type: 'string' },
-      'context-length': { type: 'string' },
       toolsets: { type: 'string' },
       limit: { type: 'string' },
       queries: { type: 'string' },
@@ -104,7 +104,7 @@ export function readQueriesFile(path: string): string[] {
 }
 
 function readableResult(result: ToolSearchResult): string {
-  const lines = [`"${result.query}": ${result.matches.length} of ${result.total_available} tools`];
+  const lines = [`"${result.query}": ${formatCount(result.matches.length)} of ${countOf(result.total_available, 'tool')}`];
   result.matches.forEach((match, index) => {
     lines.push(`  ${index + 1}. ${match.name}  [${match.toolset}]  score ${match.score}`);
     lines.push(`     ${match.description}`);

@@ -12,15 +12,18 @@ import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import type { Command } from '../command.ts';
 import type { CommandOutput } from '../output.ts';
 import { loadSemanticRanker } from '../load-semantic-ranker.ts';
-import { integerOption, listOption, parseCommandLine } from '../parse-command-line.ts';
+import { listOption, parseCommandLine, portOption } from '../parse-command-line.ts';
 import { readConfigDocument } from '../read-input-files.ts';
 import { HTTP_TOKEN_VARIABLE, resolveHttpAccess, type HttpAccess } from '../resolve-http-access.ts';
 import { UsageError } from '../usage-error.ts';
+import { liveViewInvitation, liveViewToken, type LiveViewToken } from '../live-view-token.ts';
+import { serveLiveView } from '../../gateway/live-view/serve-live-view.ts';
+import { countOf, formatCount } from '../../text/count-of.ts';
 
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
 
-const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT [--allow-unauthenticated]] [--toolsets a,b] [--semantic]
+const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT [--allow-unauthenticated] | --ui PORT] [--toolsets a,b] [--semantic]
 
 Runs an MCP server that connects to the MCP servers in the config and shows its client the tool array
 Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in their place).
@@ -31,6 +34,12 @@ Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in 
                     instead of stdio; clients must send 'Authorization: Bearer <token>', the token
                     from $${HTTP_TOKEN_VARIABLE} or http.token in the config (also http.allowed_origins,
                     http.max_sessions (default 100), http.idle_session_ms (default 30 minutes))
+                    The live view (servers, what the model sees, live activity) is at / on that port;
+                    the URL that opens it is printed to stderr at start (with the token when it
+                    was made for this run, i.e. with --allow-unauthenticated)
+  --ui PORT         over stdio: also serve the live view on http://127.0.0.1:PORT/ (0 picks a free
+                    port), behind $${HTTP_TOKEN_VARIABLE} or http.token, else a token made per start;
+                    the URL that opens it is printed to stderr
   --allow-unauthenticated
                     with --http and no token: serve without one (any local process can use it)
   --toolsets a,b    limit clients to these servers (mcp-<server> or <server>)
@@ -78,15 +87,19 @@ export const serveCommand: Command = {
       'allow-unauthenticated': { type: 'boolean' },
       toolsets: { type: 'string' },
       semantic: { type: 'boolean' },
+      ui: { type: 'string' },
     });
-    const port = integerOption(values['http'], '--http', 0);
+    const port = portOption(values['http'], '--http');
     const allowUnauthenticated = values['allow-unauthenticated'] === true;
+    const uiPort = portOption(values['ui'], '--ui');
+    if (uiPort !== undefined && port !== undefined) throw new UsageError('--ui PORT is for a stdio gateway; with --http PORT the page is served at / on that port');
     if (allowUnauthenticated && port === undefined) throw new UsageError('--allow-unauthenticated applies only to --http PORT; over stdio there is nothing to authenticate');
     const toolsets = listOption(values['toolsets']);
     const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output);
     const log = (line: string): void => output.stderr(`tool-search serve: ${line}\n`);
     const httpConfig = loaded.config.http;
     let access: HttpAccess | undefined;
+    let pageToken: LiveViewToken | undefined;
     try {
       // Decided before any upstream starts, so a missing token stops serve with nothing to clean up.
       access =
@@ -99,6 +112,7 @@ export const serveCommand: Command = {
               allowUnauthenticated,
               bindHost: GATEWAY_HTTP_HOST,
             });
+      pageToken = liveViewToken({ access, ui: uiPort !== undefined, environmentToken: process.env[HTTP_TOKEN_VARIABLE], configToken: httpConfig.token });
     } catch (error) {
       loaded.temporaryFolder.remove();
       throw error;
@@ -143,6 +157,19 @@ export const serveCommand: Command = {
       finish();
     };
     if (port === undefined) {
+      if (uiPort !== undefined && pageToken !== undefined) {
+        const page = await serveLiveView(gateway, uiPort, { token: pageToken.token, allowedOrigins: httpConfig.allowedOrigins }).catch(async (error: unknown) => {
+          await gateway.close();
+          loaded.temporaryFolder.remove();
+          const code = (error as { code?: unknown }).code;
+          if (code === 'EADDRINUSE') throw new UsageError(`--ui ${uiPort}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one`);
+          if (code === 'EACCES') throw new UsageError(`--ui ${uiPort}: not allowed to listen on that port; pick one above 1023, or 0 for a free one`);
+          throw error;
+        });
+        stopServing.push(() => page.close());
+        // stderr, never stdout: stdout is the MCP channel. The URL carries the token: printed this once.
+        log(liveViewInvitation(page.signInUrl, pageToken));
+      }
       const transport = new StdioServerTransport();
       gateway.start();
       // One client per process: a fresh id per start tells runs apart in the activity log.
@@ -150,13 +177,14 @@ export const serveCommand: Command = {
       stopServing.push(() => connection.close());
       process.stdin.once('end', () => void shutdown());
       process.stdin.once('close', () => void shutdown());
-      log(`serving MCP over stdio with ${loaded.config.servers.length} upstream server(s) from ${loaded.path}`);
+      log(`serving MCP over stdio with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
     } else {
       const http = await serveHttp(gateway, port, {
         ...(access?.token === undefined ? { allowUnauthenticated: true } : { token: access.token }),
         allowedOrigins: httpConfig.allowedOrigins,
         maxSessions: httpConfig.maxSessions,
         idleSessionMs: httpConfig.idleSessionMs,
+        ...(pageToken === undefined ? {} : { liveView: { token: pageToken.token } }),
       }).catch(async (error: unknown) => {
         await gateway.close();
         loaded.temporaryFolder.remove();
@@ -168,7 +196,8 @@ export const serveCommand: Command = {
       // Upstreams start once the port is ours, so a busy port starts no servers.
       gateway.start();
       stopServing.push(() => http.close());
-      log(`serving MCP over Streamable HTTP at ${http.url.href} with ${loaded.config.servers.length} upstream server(s) from ${loaded.path}`);
+      if (http.liveViewUrl !== undefined && pageToken !== undefined) log(liveViewInvitation(http.liveViewUrl, pageToken));
+      log(`serving MCP over Streamable HTTP at ${http.url.href} with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
       log(
         access !== undefined && 'source' in access
           ? `clients must send 'Authorization: Bearer <token>' with the token from ${access.source}; at most ${httpConfig.maxSessions} sessions`
@@ -181,9 +210,9 @@ export const serveCommand: Command = {
       const connected = statuses.filter((status) => status.state === 'connected').length;
       const assembled = gateway.createSession('startup-summary').assemble();
       log(
-        `ready: ${connected} of ${statuses.length} server(s) connected, ${gateway.tools().length} tools; ` +
-          `Tool Search is ${assembled.active ? 'active' : 'not active'}, so clients see ${assembled.tools.length} tools ` +
-          `(${assembled.tokensAfter} schema tokens instead of ${assembled.tokensBefore})`,
+        `ready: ${connected} of ${countOf(statuses.length, 'server')} connected, ${countOf(gateway.tools().length, 'tool')}; ` +
+          `Tool Search is ${assembled.active ? 'active' : 'not active'}, so clients see ${countOf(assembled.tools.length, 'tool')} ` +
+          `(${countOf(assembled.tokensAfter, 'schema token')} instead of ${formatCount(assembled.tokensBefore)})`,
       );
       for (const warning of [...assembled.warnings, ...gateway.policyWarnings()]) log(`warning: ${warning}`);
     });

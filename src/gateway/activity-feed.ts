@@ -1,0 +1,36 @@
+import type { ActivityEvent } from '../dispatch/hooks.ts';
+
+/**
+ * The gateway's activity fan-out: every event of every client session, handed to whoever subscribed
+ * (the live view's event stream, tracing). Publishing with no subscriber is one size check, so a
+ * gateway whose page is closed pays nothing for the feed.
+ */
+export interface ActivityFeed {
+  publish(event: ActivityEvent): void;
+  /** Adds a listener; returns what removes it. A listener that throws is ignored (the feed only observes). */
+  subscribe(listener: (event: ActivityEvent) => void): () => void;
+  subscriberCount(): number;
+  clear(): void;
+}
+
+export function createActivityFeed(): ActivityFeed {
+  const listeners = new Set<(event: ActivityEvent) => void>();
+  return {
+    publish(event) {
+      if (listeners.size === 0) return;
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch {
+          // An observer must not change a call's outcome.
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    subscriberCount: () => listeners.size,
+    clear: () => listeners.clear(),
+  };
+}
