@@ -20,7 +20,6 @@ const SHOWN_TEXT = 80;
 
 export const activityCommand: Command = {
   name: 'activity',
-  summary: "summarise a gateway's activity log: searches that led nowhere, top tools, refusals, latency, tokens saved",
   usage: USAGE,
   async run(argv, output) {
     const { values, positionals } = parseCommandLine('activity', argv, { json: { type: 'boolean' } });

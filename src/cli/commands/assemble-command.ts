@@ -22,7 +22,6 @@ Prints the tool array the model would see for one step.
 
 export const assembleCommand: Command = {
   name: 'assemble',
-  summary: 'print the tool array the model would see (what is deferred and why)',
   usage: USAGE,
   async run(argv, output) {
     const { values } = parseCommandLine('assemble', argv, {

@@ -24,7 +24,6 @@ searches through the bridge, to show what Tool Search does. Needs no files and n
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'show Tool Search on a bundled real-world catalog of 17 MCP servers',
   usage: USAGE,
   async run(argv, output) {
     parseCommandLine('demo', argv, {});

@@ -23,7 +23,6 @@ Exits 1 when a server could not be reached, 0 otherwise.
 
 export const inspectCommand: Command = {
   name: 'inspect',
-  summary: "connect to a gateway config's MCP servers and show what the client would see",
   usage: USAGE,
   async run(argv, output) {
     const { values } = parseCommandLine('inspect', argv, {

@@ -28,7 +28,6 @@ Runs tool_search, the very code path the bridge runs, over the session's deferra
 
 export const searchCommand: Command = {
   name: 'search',
-  summary: 'run tool_search over a tools file, for one query or a JSON Lines file of queries',
   usage: USAGE,
   async run(argv, output) {
     const { values, positionals } = parseCommandLine('search', argv, {

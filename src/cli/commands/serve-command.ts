@@ -78,7 +78,6 @@ export function loadGatewayConfig(path: string | undefined, output: CommandOutpu
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'run the MCP gateway: Tool Search in front of the MCP servers in a config',
   usage: USAGE,
   async run(argv, output) {
     const { values } = parseCommandLine('serve', argv, {
