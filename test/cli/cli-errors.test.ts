@@ -44,7 +44,7 @@ describe('CLI bad input', () => {
 
   it('names an unknown command and an unknown format', async () => {
     assert.match((await runCli(['asemble'])).stderr, /^tool-search: unknown command 'asemble' \(did you mean 'assemble'\?\); commands: assemble, search, /);
-    assert.equal((await runCli(['assemble', '--tools', SESSION, '--format', 'xml'])).stderr, "tool-search assemble: --format must be one of openai, anthropic, mcp, got 'xml'\n");
+    assert.equal((await runCli(['assemble', '--tools', SESSION, '--format', 'xml'])).stderr, "tool-search assemble: --format must be one of openai, anthropic, mcp, anthropic-native, openai-responses-native, got 'xml'\n");
   });
 
   it('requires --tools', async () => {

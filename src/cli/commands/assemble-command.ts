@@ -4,19 +4,22 @@ import { sessionToolsOf } from '../../bridge/session-scope.ts';
 import type { Command } from '../command.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { readSessionInputs } from '../session-inputs.ts';
-import { UsageError } from '../usage-error.ts';
 import { describeTokenChange } from '../describe-token-change.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
+import { planNativeTools } from '../../bridge/native-tool-plan.ts';
+import { choiceOption, isNativeFormat, NATIVE_FORMATS, nativeToolsArray } from '../native-format.ts';
 
 const USAGE = `Usage: tool-search assemble --tools FILE [--config FILE] [--context-length N] [--toolsets a,b]
-                           [--format openai|anthropic|mcp] [--json]
+                           [--format openai|anthropic|mcp|anthropic-native|openai-responses-native] [--json]
 
 Prints the tool array the model would see for one step.
   --tools FILE          JSON: {"<toolset>": [tools...]}; "core" is core, "mcp-*" MCP servers, others plugins
   --config FILE         YAML or JSON with tools.tool_search and model.context_length
   --context-length N    the model's context window in tokens (overrides the config)
   --toolsets a,b        limit the session to these toolsets (an MCP server's as mcp-<server> or <server>)
-  --format F            shape of the printed tools (default openai)
+  --format F            shape of the printed tools (default openai); anthropic-native and
+                        openai-responses-native print the request's tools array in native mode
+                        (deferred tools marked defer_loading, one client tool_search), also without --json
   --json                one JSON object {active, deferred, deferredTokens, thresholdTokens, tools, ...}
 `;
 
@@ -32,10 +35,7 @@ export const assembleCommand: Command = {
       format: { type: 'string' },
       json: { type: 'boolean' },
     });
-    const format = (values['format'] ?? 'openai') as ToolFormat;
-    if (!TOOL_FORMATS.includes(format)) {
-      throw new UsageError(`--format must be one of ${TOOL_FORMATS.join(', ')}, got '${String(values['format'])}'`);
-    }
+    const format = choiceOption(values['format'], '--format', [...TOOL_FORMATS, ...NATIVE_FORMATS]) ?? 'openai';
     const inputs = readSessionInputs(values, output);
     const session = sessionToolsOf(inputs.tools, inputs.toolsets);
     for (const warning of session.warnings) output.stderr(`warning: ${warning}\n`);
@@ -44,7 +44,11 @@ export const assembleCommand: Command = {
       ...(inputs.contextLength === undefined ? {} : { contextLength: inputs.contextLength }),
     });
     for (const warning of result.warnings) output.stderr(`warning: ${warning}\n`);
-    if (values['json'] === true) {
+    if (isNativeFormat(format)) {
+      const tools = nativeToolsArray(planNativeTools(result), format);
+      // The native wire shape is the point of these formats: printed whole even without --json.
+      output.stdout(values['json'] === true ? `${JSON.stringify({ ...assemblyJson(result, 'openai'), tools })}\n` : `${JSON.stringify(tools, null, 2)}\n`);
+    } else if (values['json'] === true) {
       output.stdout(`${JSON.stringify(assemblyJson(result, format))}\n`);
     } else {
       output.stdout(assemblySummary(result));

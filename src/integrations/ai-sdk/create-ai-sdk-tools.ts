@@ -36,6 +36,15 @@ export interface AiSdkToolSearch {
  * Connects a Tool Search session to the Vercel AI SDK (v6): `generateText({model, ...createAiSdkTools(session), stopWhen, prompt})`.
  * Model mistakes (unknown tool, denied or declined call, failing tool) reach the model as `error-text`
  * tool results; nothing throws into the agent loop. The SDK's abort signal is passed to the real tool.
+ *
+ * Bridge mode only, on purpose. Native deferred loading (Anthropic's `defer_loading` with
+ * `tool_reference` results, OpenAI Responses' client `tool_search` with `tool_search_output` items,
+ * as `tool-search/anthropic` and `tool-search/openai` do it) needs the provider to write those fields,
+ * and in the versions this package is built and tested with (`ai` 6.0, `@ai-sdk/provider` 3.0,
+ * `@ai-sdk/openai-compatible` 2.0, `@ai-sdk/gateway` 3.0) none does: a tool reaches the provider as
+ * name, description and schema, and a tool result as text, JSON or media. Sending the flags through
+ * `providerOptions` that no installed provider reads would only look native. The bridge works with
+ * every provider; for native mode, use the official SDKs through `tool-search/anthropic` or `/openai`.
  */
 export function createAiSdkTools(session: ToolSearchSession): AiSdkToolSearch {
   const execute = (name: string) => (input: unknown, options: { toolCallId: string; abortSignal?: AbortSignal }) =>
