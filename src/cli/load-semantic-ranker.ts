@@ -1,7 +1,7 @@
-import { createSemanticRanker, type SemanticRanker } from '../catalog/semantic-ranker.ts';
+import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import { firstLineOf } from '../errors/message-of.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
-import { defaultCacheDirectory, loadSentenceEncoder } from '../integrations/sentence-encoder/index.ts';
+import type { loadSentenceEncoder } from '../integrations/sentence-encoder/index.ts';
 import { UsageError } from './usage-error.ts';
 
 /**
@@ -12,12 +12,17 @@ import { UsageError } from './usage-error.ts';
  * undo. Missing packages become a one-line UsageError with the npm command (exit 2); any other load
  * failure an Error with one line of context. `warn` receives one line per failed or timed-out
  * embedding, after which that search ranks by words alone. `engine` says what computes the vectors,
- * and `passedOver` why a faster engine did not (SentenceEncoder).
+ * and `passedOver` why a faster engine did not (SentenceEncoder). The ranker's and the encoder's modules
+ * are imported here, when asked for, so that a search by words does not pay for loading them.
  */
 export async function loadSemanticRanker(
   asked: string,
   warn: (line: string) => void,
 ): Promise<{ readonly ranker: SemanticRanker; readonly engine: string; readonly passedOver: readonly string[] }> {
+  const [{ createSemanticRanker }, { defaultCacheDirectory, loadSentenceEncoder }] = await Promise.all([
+    import('../catalog/semantic-ranker.ts'),
+    import('../integrations/sentence-encoder/index.ts'),
+  ]);
   let encoder: Awaited<ReturnType<typeof loadSentenceEncoder>>;
   try {
     encoder = await loadSentenceEncoder({ cacheDirectory: defaultCacheDirectory(), onWarning: warn });
