@@ -1,33 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { runExample } from './fixtures/run-example.ts';
 import { startScriptedApiServer, type RecordedRequest } from './fixtures/scripted-api-server.ts';
 import type { ScriptedTurn } from './fixtures/scripted-language-model.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Runs an example as the program it is (node + tsx), answering the approval prompt with `stdin`. */
-function runExample(file: string, environment: Record<string, string>, stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'examples', file)], { cwd: root, env: { ...process.env, ...environment } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    // A hung example must not hang the suite: this is a safety net, not a timing assertion.
-    const guard = setTimeout(() => child.kill(), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(stdin);
-  });
-}
 
 const REMEMBER_ADA: ScriptedTurn[] = [
   { calls: [{ tool: 'tool_search', input: { query: 'create entities knowledge graph' } }] },
