@@ -4,7 +4,7 @@ import { loadableTools, planNativeTools, type NativeToolPlan } from '../bridge/n
 import type { SessionScope } from '../bridge/session-scope.ts';
 import { anthropicNativeTools, toolReferenceBlocks } from '../integrations/anthropic/native-tools.ts';
 import { responsesNativeTools, toolSearchOutput } from '../integrations/openai/responses-native-tools.ts';
-import { emptySearchText } from '../integrations/shared/empty-search-text.ts';
+import { emptySearchText } from '../integrations/common/empty-search-text.ts';
 import { UsageError } from './usage-error.ts';
 import { closestKey } from '../config/closest-key.ts';
 

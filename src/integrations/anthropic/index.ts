@@ -8,4 +8,4 @@ export { runAnthropicToolUses, toAnthropicTools } from './messages.ts';
 export { toAnthropicNativeTools, toolReferenceBlocks, type AnthropicNativeToolsOptions } from './native-tools.ts';
 export { runAnthropicNativeToolUses } from './native-tool-uses.ts';
 export { dropUnresolvableToolReferences } from './drop-unresolvable-references.ts';
-export type { RunToolCallsOptions } from '../shared/run-tool-calls.ts';
+export type { RunToolCallsOptions } from '../common/run-tool-calls.ts';

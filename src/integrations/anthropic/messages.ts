@@ -1,7 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { outcomeText } from '../../dispatch/call-outcome.ts';
 import type { ToolSearchSession } from '../../session/tool-search-session.ts';
-import { runEachCall, type RunToolCallsOptions } from '../shared/run-tool-calls.ts';
+import type { RunToolCallsOptions } from '../common/run-tool-calls.ts';
+import { answerToolUses } from './answer-tool-uses.ts';
 
 type MessagesTool = Anthropic.Messages.Tool;
 type ContentBlock = Anthropic.Messages.ContentBlock;
@@ -31,9 +32,7 @@ export async function runAnthropicToolUses(
   message: { readonly content: readonly ContentBlock[] } | readonly ContentBlock[],
   options: RunToolCallsOptions = {},
 ): Promise<{ role: 'user'; content: ToolResultBlock[] }> {
-  const blocks = 'content' in message ? message.content : message;
-  const uses = blocks.filter((block) => block.type === 'tool_use');
-  const results = await runEachCall(uses, options, async (block, callOptions): Promise<ToolResultBlock> => {
+  return answerToolUses(message, options, async (block, callOptions): Promise<ToolResultBlock> => {
     const outcome = await session.call(block.name, block.input, { callId: block.id, ...callOptions });
     return {
       type: 'tool_result',
@@ -42,5 +41,4 @@ export async function runAnthropicToolUses(
       ...(outcome.ok ? {} : { is_error: true }),
     };
   });
-  return { role: 'user', content: results };
 }

@@ -2,10 +2,11 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { TOOL_SEARCH } from '../../bridge/bridge-tool-names.ts';
 import { outcomeText } from '../../dispatch/call-outcome.ts';
 import type { ToolSearchSession } from '../../session/tool-search-session.ts';
-import { runNativeCall } from '../shared/run-native-call.ts';
-import { runEachCall, type RunToolCallsOptions } from '../shared/run-tool-calls.ts';
-import { searchForLoading } from '../shared/search-for-loading.ts';
-import { emptySearchText } from '../shared/empty-search-text.ts';
+import { runNativeCall } from '../common/run-native-call.ts';
+import type { RunToolCallsOptions } from '../common/run-tool-calls.ts';
+import { answerToolUses } from './answer-tool-uses.ts';
+import { searchForLoading } from '../common/search-for-loading.ts';
+import { emptySearchText } from '../common/empty-search-text.ts';
 import { toolReferenceBlocks } from './native-tools.ts';
 
 type ContentBlock = Anthropic.Messages.ContentBlock;
@@ -24,9 +25,7 @@ export async function runAnthropicNativeToolUses(
   message: { readonly content: readonly ContentBlock[] } | readonly ContentBlock[],
   options: RunToolCallsOptions = {},
 ): Promise<{ role: 'user'; content: ToolResultBlock[] }> {
-  const blocks = 'content' in message ? message.content : message;
-  const uses = blocks.filter((block) => block.type === 'tool_use');
-  const results = await runEachCall(uses, options, async (block, callOptions): Promise<ToolResultBlock> => {
+  return answerToolUses(message, options, async (block, callOptions): Promise<ToolResultBlock> => {
     const base = { type: 'tool_result' as const, tool_use_id: block.id };
     if (block.name === TOOL_SEARCH) {
       const search = await searchForLoading(session, block.input, { callId: block.id, ...callOptions });
@@ -36,5 +35,4 @@ export async function runAnthropicNativeToolUses(
     const outcome = await runNativeCall(session, block.name, block.input, { callId: block.id, ...callOptions });
     return { ...base, content: outcomeText(outcome), ...(outcome.ok ? {} : { is_error: true }) };
   });
-  return { role: 'user', content: results };
 }

@@ -9,4 +9,4 @@ export { runChatToolCalls, toChatTools } from './chat-completions.ts';
 export { runResponsesToolCalls, toResponsesTools } from './responses.ts';
 export { toResponsesNativeTools } from './responses-native-tools.ts';
 export { runResponsesNativeToolCalls, type ResponsesNativeReply } from './responses-native-tool-calls.ts';
-export type { RunToolCallsOptions } from '../shared/run-tool-calls.ts';
+export type { RunToolCallsOptions } from '../common/run-tool-calls.ts';

@@ -1,9 +1,9 @@
 import type OpenAI from 'openai';
 import { outcomeText } from '../../dispatch/call-outcome.ts';
 import type { ToolSearchSession } from '../../session/tool-search-session.ts';
-import { runNativeCall } from '../shared/run-native-call.ts';
-import { runEachCall, type RunToolCallsOptions } from '../shared/run-tool-calls.ts';
-import { searchForLoading } from '../shared/search-for-loading.ts';
+import { runNativeCall } from '../common/run-native-call.ts';
+import { runEachCall, type RunToolCallsOptions } from '../common/run-tool-calls.ts';
+import { searchForLoading } from '../common/search-for-loading.ts';
 import { toolSearchOutput } from './responses-native-tools.ts';
 
 type ResponsesOutputItem = OpenAI.Responses.ResponseOutputItem;

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { outcomeText } from '../../dispatch/call-outcome.ts';
 import type { ToolSearchSession } from '../../session/tool-search-session.ts';
-import { runEachCall, type RunToolCallsOptions } from '../shared/run-tool-calls.ts';
+import { runEachCall, type RunToolCallsOptions } from '../common/run-tool-calls.ts';
 
 type ResponsesTool = OpenAI.Responses.FunctionTool;
 type ResponsesOutputItem = OpenAI.Responses.ResponseOutputItem;
