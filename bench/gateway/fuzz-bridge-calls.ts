@@ -31,7 +31,7 @@ const BRIDGE_NAMES = ['tool_search', 'tool_describe', 'tool_call'] as const;
 /**
  * Sends `calls` random bridge calls with hostile names, arguments, types, JSON strings and huge or deeply
  * nested values through a library session over the bundled 358-tool catalog, and counts the calls that
- * did not come back as an outcome: SPEC.md says `session.call` never rejects for anything the model sends.
+ * did not come back as an outcome: docs/behaviour.md says `session.call` never rejects for anything the model sends.
  */
 export async function fuzzBridgeCalls(options: BridgeFuzzOptions): Promise<BridgeFuzzCounts> {
   const tools = readToolsFile(options.toolsPath);

@@ -39,8 +39,8 @@ export interface AssemblyResult {
 }
 
 /**
- * Builds the tool array the model sees for one step (SPEC.md, "How it works" and "When does it
- * activate?"). Pure and deterministic: the same input gives byte-identical output, which keeps the
+ * Builds the tool array the model sees for one step (docs/behaviour.md, rules 4 to 12:
+ * how it works and when it switches on). Pure and deterministic: the same input gives byte-identical output, which keeps the
  * prompt cache. Idempotent: bridge tools found in the input are dropped first, so feeding the output
  * back in gives the same output. With `enabled: off` the input is returned untouched.
  */

@@ -32,7 +32,7 @@ export function thresholdTokensFor(thresholdPct: number, contextLength: number |
   return Math.ceil((contextLength * thresholdPct) / 100);
 }
 
-/** Whether Tool Search is active for this assembly (SPEC.md, "When does it activate?"). */
+/** Whether Tool Search is active for this assembly (docs/behaviour.md, rules 9 to 12). */
 export function decideActivation(input: ActivationInput): ActivationDecision {
   const thresholdTokens = thresholdTokensFor(input.thresholdPct, input.contextLength);
   const context =

@@ -15,7 +15,7 @@ export interface BridgeToolsInput {
 /**
  * The three bridge tools in neutral form. Deterministic: the same input gives the same definitions,
  * byte for byte, so the prompt cache survives between steps. The descriptions carry the deferred count
- * and toolsets, which is why changing the tool set invalidates the cache (SPEC.md, trade-offs).
+ * and toolsets, which is why changing the tool set invalidates the cache (docs/behaviour.md, trade-offs).
  * Budget: the three together stay under 300 o200k tokens (a test holds this).
  */
 export function buildBridgeTools(input: BridgeToolsInput): ToolDefinition[] {

@@ -1,4 +1,4 @@
-/** Names of the three bridge tools (SPEC.md, "How it works"). */
+/** Names of the three bridge tools (docs/behaviour.md, rules 4 to 8). */
 export const TOOL_SEARCH = 'tool_search';
 export const TOOL_DESCRIBE = 'tool_describe';
 export const TOOL_CALL = 'tool_call';

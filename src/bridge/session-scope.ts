@@ -5,7 +5,7 @@ import { resolveNameCollisions, type ResolvedNames } from '../tools/resolve-name
 import type { Tool } from '../tools/tool.ts';
 
 /**
- * Everything a bridge call may see, rebuilt from the live tool list for every call (SPEC.md: no state
+ * Everything a bridge call may see, rebuilt from the live tool list for every call (docs/behaviour.md: no state
  * between steps, and the catalog is limited to the session's toolsets).
  */
 export interface SessionScope {

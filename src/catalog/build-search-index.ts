@@ -12,7 +12,7 @@ const SPEC_FIELD_COUNT = 3;
 
 /**
  * Everything a search needs about one catalog, built in one pass over its tools' tokens. Built from
- * scratch for each catalog (SPEC.md: no state between steps); nothing in it changes after the build.
+ * scratch for each catalog (docs/behaviour.md: no state between steps); nothing in it changes after the build.
  * Postings are compressed-sparse-row: the entries of key k are entries[offsets[k] .. offsets[k + 1]),
  * each `document * FIELD_COUNT + field` for one occurrence, in document order.
  */

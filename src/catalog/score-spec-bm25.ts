@@ -1,12 +1,12 @@
 import type { SearchIndex } from './build-search-index.ts';
 import { specTokenPostingsOf } from './spec-token-postings.ts';
 
-/** SPEC.md's BM25 parameters: k1 1.5, b 0.75. */
+/** docs/behaviour.md's BM25 parameters: k1 1.5, b 0.75. */
 export const SPEC_BM25_K1 = 1.5;
 export const SPEC_BM25_B = 0.75;
 
 /**
- * The BM25 of SPEC.md over raw tokens of name + description + parameter names (one field, no stemming,
+ * The BM25 of docs/behaviour.md over raw tokens of name + description + parameter names (one field, no stemming,
  * no stop words), with the always-positive idf ln(1 + (N - df + 0.5) / (df + 0.5)). Dense scores, one
  * slot per document. It guards the ranking: its first tool is never dropped. Reads the index's token
  * postings (spec-token-postings.ts: made at its first search, then kept with it).

@@ -35,7 +35,7 @@ interface CachedCatalog {
  * Search indexes kept by the content of their catalog: the sequence of its tools' content ids
  * (ToolContentIds: name, description, parameter names, toolset) and the search options. Never keyed on
  * a session or on the identity of a tool list: a catalog rebuilt from the live registry at every
- * assembly (SPEC.md) finds its index again as long as its tools say the same, and an edited, added or
+ * assembly (docs/behaviour.md) finds its index again as long as its tools say the same, and an edited, added or
  * removed tool is a different key, so a kept index can never be stale. An index is a pure function of
  * that key, so a search gives exactly what a fresh build would; the returned index always holds the
  * caller's tool objects (results are the caller's tools, and query-time fields such as parameter

@@ -26,7 +26,7 @@ export interface SearchMatch {
 }
 
 /**
- * Ranks `tools` for `query`. The contract of SPEC.md holds: a tool whose name is exactly the query comes
+ * Ranks `tools` for `query`. The contract of docs/behaviour.md holds: a tool whose name is exactly the query comes
  * first; the tool that the SPEC BM25 (name + description + parameter names) ranks first is always among
  * the results (unless exact name matches alone fill the limit); and when that BM25 scores nothing, the
  * tools whose names contain the query literally (case-insensitive) are returned, and only when there are
@@ -93,7 +93,7 @@ export function rankByWords(index: SearchIndex, fullQuery: string, limit: number
   const specScores = scoreSpecBm25(index, queryTokens);
   const specFirst = selectTop(index.tools, specScores, 1)[0];
   if (specFirst === undefined) {
-    // SPEC.md: no positive BM25 score -> literal substring search in the tool name. Stems and synonyms
+    // docs/behaviour.md: no positive BM25 score -> literal substring search in the tool name. Stems and synonyms
     // (and meaning) get their turn only when that finds nothing either.
     const substringMatches = matchNameSubstring(index.tools, query, limit);
     if (substringMatches.length > 0) return { matches: substringMatches };

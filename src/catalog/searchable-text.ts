@@ -23,7 +23,7 @@ export function forEachParameterText(tool: Pick<Tool, 'parameters'>, visit: (tex
   }
 }
 
-/** The text BM25 indexes for a tool (SPEC.md): its name, description and parameter names. */
+/** The text BM25 indexes for a tool (docs/behaviour.md): its name, description and parameter names. */
 export function searchableTextOf(tool: Pick<Tool, 'name' | 'description' | 'parameters'>): string {
   return [tool.name, tool.description, ...parameterNamesOf(tool)].join(' ');
 }

@@ -84,7 +84,7 @@ const MAX_CACHED_QUERIES = 1_000;
 
 /**
  * A ranker over `embedder` with vector caches keyed on the text embedded, never on a catalog or a
- * session (SPEC.md: the catalog is rebuilt at every assembly; a tool whose text is unchanged is never
+ * session (docs/behaviour.md: the catalog is rebuilt at every assembly; a tool whose text is unchanged is never
  * embedded twice).
  */
 export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRankerOptions = {}): SemanticRanker {
@@ -101,7 +101,7 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
   const queryVectors = createVectorCache(embedder, 'query', Math.min(maxCachedTexts, MAX_CACHED_QUERIES));
 
   // The last catalogs' vectors as one matrix each, most recent last: a catalog is rebuilt at every
-  // assembly (SPEC.md), so they are found by their texts, not by the tool list's identity. `tools` is
+  // assembly (docs/behaviour.md), so they are found by their texts, not by the tool list's identity. `tools` is
   // the last tool list found to have these texts: the same tool objects again (an index searched
   // twice) find the matrix without making their texts (0.9 ms at 10,000 tools); embeddingTextOf is
   // memoized per tool object, so the same objects always have the same texts.

@@ -16,7 +16,7 @@ export interface PipelineEnvironment {
 }
 
 /**
- * The one pipeline every call takes, direct or through tool_call (SPEC.md, "How it works"): the
+ * The one pipeline every call takes, direct or through tool_call (docs/behaviour.md, rules 4 to 8): the
  * argument check, pre-call hooks, guardrails, approval, the tool itself, post-call hooks, with activity
  * events around it. Every
  * stage sees the real tool name and arguments, so going through the bridge bypasses nothing. Never

@@ -22,7 +22,7 @@ import type { Tool, ToolArguments } from '../tools/tool.ts';
 export interface ToolSearchSessionOptions {
   /**
    * The live tool registry: an array, or a function read afresh at every assembly and every call, so
-   * that the catalog can never drift from it (SPEC.md: no session-keyed catalog).
+   * that the catalog can never drift from it (docs/behaviour.md: no session-keyed catalog).
    */
   readonly tools: readonly Tool[] | (() => readonly Tool[]);
   /** Toolsets this session may use; undefined means every toolset in the registry. */

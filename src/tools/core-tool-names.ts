@@ -1,7 +1,7 @@
 import { matchesAnyGlob } from './glob.ts';
 
 /**
- * The names of the runtime's core tools as SPEC.md lists them (globs allowed: `browser_*`). Whether a
+ * The names of the runtime's core tools as docs/behaviour.md lists them (globs allowed: `browser_*`). Whether a
  * tool is deferred depends on its origin (`kind: 'core'`), never on its name, so that an MCP server's
  * `browser_click` or `read_file` is deferrable like any MCP tool; this list is for a host deciding which
  * of its own tools to register as core.

@@ -44,7 +44,7 @@ function toolsOfToolset(toolset: string, entries: readonly unknown[]): Tool[] {
 
 /**
  * Tools of toolset `mcp-github` named `mcp_github_create_issue` were named `create_issue` by their
- * server (the gateway's naming, SPEC.md's example); recover that name for search results.
+ * server (the gateway's naming, docs/behaviour.md's example); recover that name for search results.
  */
 export function inferOriginalName(toolset: string, name: string): string | undefined {
   if (!toolset.startsWith('mcp-')) return undefined;

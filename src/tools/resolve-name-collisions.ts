@@ -11,7 +11,7 @@ export interface ResolvedNames {
 }
 
 /**
- * Makes tool names unique the way a user would want (SPEC.md: "a tool that is not core never replaces
+ * Makes tool names unique the way a user would want (docs/behaviour.md: "a tool that is not core never replaces
  * or shadows a core tool that shares its name"):
  * - a core tool always keeps its name, wherever it stands in the input;
  * - a non-core tool with a core tool's name is shown as `<toolset>_<name>` (characters outside

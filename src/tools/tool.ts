@@ -16,7 +16,7 @@ export interface ToolDefinition {
 
 /**
  * Where a tool comes from. Only `mcp` and `plugin` tools may be deferred; `core` tools are always sent
- * directly (SPEC.md, "Core tools are never deferred").
+ * directly (docs/behaviour.md, rules 1 and 2).
  */
 export type ToolsetKind = 'core' | 'mcp' | 'plugin';
 

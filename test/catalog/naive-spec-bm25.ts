@@ -4,7 +4,7 @@ import { tokenize } from '../../src/catalog/tokenize.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 
 /**
- * The SPEC.md BM25, written the plain way as a reference: one field (name + description + parameter
+ * The docs/behaviour.md BM25, written the plain way as a reference: one field (name + description + parameter
  * names), k1 1.5, b 0.75, idf ln(1 + (N - df + 0.5) / (df + 0.5)). Returns the tool it ranks first
  * (ties by name, then toolset), or undefined when nothing scores.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC.md, statement by statement: each `describe` quotes the statement it holds the library to.
+ * docs/behaviour.md, statement by statement: each `describe` quotes the statement it holds the library to.
  * Finer-grained tests live beside each module; these read as the specification. The specification is
  * kept outside the repository; docs/behaviour.md restates it rule by rule and names the tests that hold each.
  */

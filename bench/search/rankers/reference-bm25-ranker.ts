@@ -2,7 +2,7 @@ import type { Tool } from '../../../src/tools/tool.ts';
 import type { Ranker } from '../ranker.ts';
 
 /**
- * The plain BM25 of SPEC.md, kept deliberately naive as a reference: ASCII lower-cased tokens split on
+ * The plain BM25 of docs/behaviour.md, kept deliberately naive as a reference: ASCII lower-cased tokens split on
  * anything that is not a letter or digit, no identifier splitting, no stemming, no stop words; name +
  * description + parameter names as one field; k1 1.5, b 0.75, idf ln(1 + (N - df + 0.5) / (df + 0.5)).
  */
