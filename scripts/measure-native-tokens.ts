@@ -1,9 +1,10 @@
 /**
- * Measures what bridge mode and native mode cost in tokens on the bundled realistic session
+ * Measures what the model is sent without Tool Search, in bridge mode and in native mode, in tokens on the bundled realistic session
  * (catalogs/realistic-session.json: 17 MCP servers, 358 tools), with the o200k_base tokenizer
  * (js-tiktoken, a dev dependency) and the library's own default estimate (characters / 4). Every
  * figure is of the JSON this library puts on the wire, as `JSON.stringify` writes it; how a provider
- * renders tools into the model's context is its own and is not measured. docs/native-mode.md quotes it.
+ * renders tools into the model's context is its own and is not measured. The README's headline
+ * figures and docs/native-mode.md quote it.
  *
  *     npx tsx scripts/measure-native-tokens.ts
  */
@@ -11,7 +12,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getEncoding } from 'js-tiktoken';
 import { formatTools } from '../src/adapters/tool-format.ts';
-import { estimateTokensFromCharacters } from '../src/assembly/estimate-tokens.ts';
+import { assembleTools } from '../src/assembly/assemble-tools.ts';
+import { DEFAULT_TOOL_SEARCH_CONFIG } from '../src/config/tool-search-config.ts';
+import { countSchemaTokens, estimateTokensFromCharacters } from '../src/assembly/estimate-tokens.ts';
 import { outcomeText } from '../src/dispatch/call-outcome.ts';
 import { runAnthropicNativeToolUses, toAnthropicNativeTools, toAnthropicTools } from '../src/integrations/anthropic/index.ts';
 import { runResponsesNativeToolCalls, toResponsesNativeTools, toResponsesTools } from '../src/integrations/openai/index.ts';
@@ -29,10 +32,18 @@ const cost = (value: unknown): string => {
   return `${encoding.encode(text).length} (${estimateTokensFromCharacters(text)})`;
 };
 
+/** `o200k (chars/4)` of tools counted as Tool Search counts them: each tool's compact definition apart. */
+const schemaCost = (counted: Parameters<typeof countSchemaTokens>[0]): string =>
+  `${countSchemaTokens(counted, (text) => encoding.encode(text).length)} (${countSchemaTokens(counted)})`;
+const bridge = assembleTools(tools, { config: { ...DEFAULT_TOOL_SEARCH_CONFIG, enabled: 'on' } }).tools;
+
 const anthropicNative = toAnthropicNativeTools(session);
 const responsesNative = toResponsesNativeTools(session);
 const rows: [string, string][] = [
+  ['no Tool Search: every tool as Tool Search counts it ({name, description, parameters} of each)', schemaCost(tools)],
   ['no Tool Search: every tool, Anthropic shape', cost(formatTools(tools, 'anthropic'))],
+  ['bridge: the three tools as Tool Search counts them (each apart)', schemaCost(bridge)],
+  ['bridge: the three tools as one array, neutral / OpenAI Chat / MCP shape', (['neutral', 'openai', 'mcp'] as const).map((format) => cost(format === 'neutral' ? bridge.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })) : formatTools(bridge, format))).join(' / ')],
   ['bridge, Anthropic tools array', cost(toAnthropicTools(session))],
   ['bridge, Responses tools array', cost(toResponsesTools(session))],
   ['native, Anthropic tools array as sent', cost(anthropicNative)],

@@ -93,7 +93,7 @@ describe('tool-search assemble', () => {
     const run = await runCli(['assemble', '--tools', SESSION]);
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^Tool Search is ACTIVE: auto: the 358 deferrable tools' schemas \([\d,]+ tokens\) reach the fixed 20,000 tokens used when the context length is unknown\./);
-    assert.match(run.stdout, /Tokens \(schema estimate\): [\d,]+ before, \d+ after \(99\.\d% less\)/);
+    assert.match(run.stdout, /Tokens \(characters \/ 4\): [\d,]+ before, \d+ after \(99\.\d% less\)/);
     assert.match(run.stdout, /mcp-github\s+117 tools/);
   });
 

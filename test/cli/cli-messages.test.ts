@@ -114,16 +114,16 @@ describe('wording', () => {
 
   it('says how many more tokens, not a negative percentage less, when the bridge costs more', async () => {
     const run = await runCli(['assemble', '--tools', ONE_TOOL, '--config', ON_CONFIG]);
-    const [, before, after] = /Tokens \(schema estimate\): (\d+) before, (\d+) after/.exec(run.stdout) ?? [];
+    const [, before, after] = /Tokens \(characters \/ 4\): (\d+) before, (\d+) after/.exec(run.stdout) ?? [];
     assert.ok(Number(after) > Number(before), run.stdout);
-    assert.match(run.stdout, /^Tokens \(schema estimate\): \d+ before, \d+ after \(\d+\.\d% more\)$/m);
+    assert.match(run.stdout, /^Tokens \(characters \/ 4\): \d+ before, \d+ after \(\d+\.\d% more\)$/m);
     assert.doesNotMatch(run.stdout, /-\d/);
   });
 
   it('writes token counts the same way in the reason and the totals', async () => {
     const run = await runCli(['assemble', '--tools', SESSION, '--context-length', '1000000']);
     assert.match(run.stdout, /^Tool Search is ACTIVE: auto: the 358 deferrable tools' schemas \(148,065 tokens\) reach 10% of the 1,000,000-token context \(100,000 tokens\)\.$/m);
-    assert.match(run.stdout, /^Tokens \(schema estimate\): 148,065 before, /m);
+    assert.match(run.stdout, /^Tokens \(characters \/ 4\): 148,065 before, /m);
   });
 
   it('says "an object", not "a object"', async () => {

@@ -36,7 +36,8 @@ describe('tool-search inspect', () => {
     assert.match(stdout, /^gone +failed +0 +0$/m);
     assert.match(stdout, /^memory +connected +9 +[\d,]+$/m);
     assert.match(stdout, /Tool Search is ACTIVE: auto: the 9 deferrable tools' schemas \([\d,]+ tokens\) reach 10% of the 8,000-token context/);
-    assert.match(stdout, /tools: +9 before -> 3 after/);
+    assert.match(stdout, /tools: +9 before -> 3 after$/m);
+    assert.match(stdout, /tokens \(characters \/ 4\): [\d,]+ before -> \d+ after/);
     assert.match(stdout, /the tool array: tool_search, tool_describe, tool_call/);
   });
 
@@ -53,6 +54,7 @@ describe('tool-search inspect', () => {
     assert.match(stdout, /^  mcp_memory_delete_entities +denied \(policy\.deny 'Delete_Entities'\)$/m);
     assert.match(stdout, /^  mcp_memory_create_entities +needs approval \(policy\.require_approval 'mcp_memory_create_\*'\)$/m);
     assert.match(stdout, /^  mcp_memory_read_graph +pinned \(pin 'memory\/read_graph'\)$/m);
+    assert.match(stdout, /tools: +8 before -> \d+ after \(1 more hidden by policy\.deny\)/);
     assert.match(err.join(''), /warning: policy\.require_approval: 'open_nodez' matches none of the 9 tools of the connected servers \(did you mean 'open_nodes'\?\)/);
     const json = capture();
     await main(['inspect', '--config', config, '--json'], json.output);

@@ -77,7 +77,7 @@ export function assemblySummary(result: AssemblyResult): string {
   const lines: string[] = [];
   lines.push(`Tool Search is ${result.active ? 'ACTIVE' : 'not active'}: ${result.reason}.`);
   lines.push(
-    `Tokens (schema estimate): ${formatCount(result.tokensBefore)} before, ${formatCount(result.tokensAfter)} after` +
+    `Tokens (characters / 4): ${formatCount(result.tokensBefore)} before, ${formatCount(result.tokensAfter)} after` +
       (result.active ? ` (${describeTokenChange(result.tokensBefore, result.tokensAfter)})` : ''),
   );
   lines.push(`The model sees ${countOf(result.tools.length, 'tool')}: ${result.tools.map((tool) => tool.name).join(', ') || '(none)'}`);

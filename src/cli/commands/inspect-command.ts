@@ -98,7 +98,8 @@ export const inspectCommand: Command = {
         );
       } else {
         output.stdout(renderTable(perServer));
-        output.stdout(renderClientView(assembled, config.toolSearch.enabled, config.contextLength, config.toolSearch.thresholdPct));
+        const denied = policyRows.filter(({ flags }) => flags.deniedBy !== undefined).length;
+        output.stdout(renderClientView(assembled, denied, config.toolSearch.enabled, config.contextLength, config.toolSearch.thresholdPct));
         for (const rename of gateway.renames()) {
           output.stdout(`Renamed (${rename.reason}): ${rename.server}/${rename.tool} -> ${rename.name}\n`);
         }
@@ -144,8 +145,10 @@ function renderTable(rows: ReadonlyArray<UpstreamStatus & { tokens: number }>): 
   return `\n${[line(header), ...cells.map(line), line(total)].join('\n')}\n${errors.length > 0 ? `Problems:\n${errors.join('\n')}\n` : ''}`;
 }
 
+/** What the client is shown; `denied` tools are already out of `before` (a deny rule hides them). */
 function renderClientView(
   assembled: AssemblyResult,
+  denied: number,
   mode: string,
   contextLength: number,
   thresholdPct: number,
@@ -155,8 +158,8 @@ function renderClientView(
     '',
     `What the client sees (tools.tool_search.enabled: ${mode}, context ${formatCount(contextLength)} tokens, threshold ${thresholdPct}%):`,
     `  Tool Search is ${assembled.active ? 'ACTIVE' : 'not active'}: ${assembled.reason}.`,
-    `  tools:  ${before} before -> ${assembled.tools.length} after`,
-    `  tokens: ${formatCount(assembled.tokensBefore)} before -> ${formatCount(assembled.tokensAfter)} after${assembled.active ? ` (${describeTokenChange(assembled.tokensBefore, assembled.tokensAfter)})` : ''}`,
+    `  tools:  ${before} before -> ${assembled.tools.length} after${denied > 0 ? ` (${denied} more hidden by policy.deny)` : ''}`,
+    `  tokens (characters / 4): ${formatCount(assembled.tokensBefore)} before -> ${formatCount(assembled.tokensAfter)} after${assembled.active ? ` (${describeTokenChange(assembled.tokensBefore, assembled.tokensAfter)})` : ''}`,
     `  the tool array: ${assembled.tools.map((tool) => tool.name).join(', ') || '(empty)'}`,
     '',
   ].join('\n');
