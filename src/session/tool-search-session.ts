@@ -70,6 +70,12 @@ export interface CallOptions {
   readonly callId?: string;
   /** Passed to the tool as ToolCallContext.host (direct and bridged calls alike). */
   readonly host?: unknown;
+  /**
+   * `native` when the request offered the provider's own deferred loading instead of the bridge: then
+   * `tool_describe` and `tool_call` were never offered, and a call of either is refused (`unknown_tool`,
+   * reported to the activity feed like any refusal) rather than run. @default 'bridge'
+   */
+  readonly mode?: 'bridge' | 'native';
 }
 
 export interface ToolSearchSession {
@@ -156,6 +162,9 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
 
   /** One call within a scope read once for it; refusals come back as outcomes, never as exceptions. */
   const callWithin = async (scope: SessionScope, name: string, rawArguments: unknown, callOptions: CallOptions): Promise<CallOutcome> => {
+    if (callOptions.mode === 'native' && (name === TOOL_DESCRIBE || name === TOOL_CALL)) {
+      return failure('unknown_tool', `Tool '${name}' is not offered here: the tools ${TOOL_SEARCH} finds are loaded for you to call directly by their own names.`);
+    }
     const parsed = parseArgumentsObject(rawArguments, `The arguments of ${clipEchoedName(name)}`);
     if (!parsed.ok) return failure('invalid_arguments', parsed.message);
     const args = parsed.value;

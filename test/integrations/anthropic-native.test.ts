@@ -155,6 +155,14 @@ describe('Anthropic Messages in native mode, through the official client and a s
     );
     assert.match(String(results[0]!.content), /not offered here: the tools tool_search finds are loaded for you to call directly/);
     assert.deepEqual(run.received, []);
+    // The activity feed (the live view, the activity log) sees both refusals, naming the tool asked for.
+    assert.deepEqual(
+      run.activity.filter((event) => event.type === 'refused').map((event) => [event.type, 'via' in event ? event.via : '', event.tool, 'code' in event ? event.code : '']),
+      [
+        ['refused', 'tool_call', 'mcp_notes_add_note', 'unknown_tool'],
+        ['refused', 'tool_describe', 'mcp_notes_add_note', 'unknown_tool'],
+      ],
+    );
   });
 
   test('answers a search that finds nothing with text saying what to try', async () => {
