@@ -63,8 +63,8 @@ describe('tool-search activity on a recorded log', () => {
   test('prints the same as text', async () => {
     const run = await runCli(['activity', RECORDED]);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^Activity from 2026-12-01T15:37:54\.973Z to 2026-12-01T15:37:55\.086Z: 2 session\(s\), 6 searches, 1 describes, 7 calls, 1 refusals \(17 lines\)\n/);
-    assert.match(run.stdout, /\nTokens saved: each model request carried 350 schema tokens instead of 4,001 \(91% less, last tool list\); at least 54,765 tokens over 2 session\(s\)/);
+    assert.match(run.stdout, /^Activity from 2026-12-01T15:37:54\.973Z to 2026-12-01T15:37:55\.086Z: 2 sessions, 6 searches, 1 describe, 7 calls, 1 refusal \(17 lines\)\n/);
+    assert.match(run.stdout, /\nTokens saved: each model request carried 350 schema tokens instead of 4,001 \(91% less, last tool list\); at least 54,765 tokens over 2 sessions/);
     assert.match(run.stdout, /\nSearches that found nothing:\n +2 +qwxz\n/);
     assert.match(run.stdout, /\nSearches never followed by a call of one of their results:\n +1 +send an email\n/);
     assert.match(run.stdout, /\n +3 +4 ms +36 ms +memory\n/);

@@ -4,7 +4,7 @@ import { createActivitySummary, type ActivityReport, type QueryCount } from '../
 import type { Command } from '../command.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { UsageError } from '../usage-error.ts';
-import { formatCount } from '../../text/count-of.ts';
+import { countOf, formatCount } from '../../text/count-of.ts';
 
 const USAGE = `Usage: tool-search activity FILE.jsonl [--json]
 
@@ -59,7 +59,7 @@ export function renderReport(report: ActivityReport): string {
   const period = report.from === undefined ? 'an empty log' : `${report.from} to ${report.to}`;
   const skipped = report.invalidLines === 0 ? '' : `; ${formatCount(report.invalidLines)} skipped: not activity-log entries`;
   const sections = [
-    `Activity from ${period}: ${formatCount(report.sessions)} session(s), ${formatCount(counts.searches)} searches, ${formatCount(counts.describes)} describes, ${formatCount(counts.calls)} calls, ${formatCount(counts.refusals)} refusals (${formatCount(report.lines)} lines${skipped})`,
+    `Activity from ${period}: ${countOf(report.sessions, 'session')}, ${countOf(counts.searches, 'search', 'searches')}, ${countOf(counts.describes, 'describe')}, ${countOf(counts.calls, 'call')}, ${countOf(counts.refusals, 'refusal')} (${countOf(report.lines, 'line')}${skipped})`,
     tokensLine(report),
     section('Searches that found nothing', report.foundNothing.map(queryRow)),
     section('Searches never followed by a call of one of their results', report.neverFollowed.map(queryRow)),
@@ -85,7 +85,7 @@ function tokensLine(report: ActivityReport): string {
   const less = tokens.lastBefore === 0 ? 0 : Math.round((1 - tokens.lastAfter / tokens.lastBefore) * 100);
   return (
     `Tokens saved: each model request carried ${formatCount(tokens.lastAfter)} schema tokens instead of ${formatCount(tokens.lastBefore)} (${less}% less, last tool list); ` +
-    `at least ${formatCount(tokens.atLeast)} tokens over ${formatCount(tokens.sessions)} session(s) (one request per logged search, describe, call or refusal)`
+    `at least ${formatCount(tokens.atLeast)} tokens over ${countOf(tokens.sessions, 'session')} (one request per logged search, describe, call or refusal)`
   );
 }
 
