@@ -20,9 +20,9 @@ describe('tool-search activity on a recorded log', () => {
     return JSON.parse(run.stdout) as ActivityReport;
   };
 
-  test('counts sessions, searches, describes, calls and refusals', async () => {
+  test('counts sessions, searches, describes, calls and refusals (a call the policy denied is a refusal)', async () => {
     const { sessions, counts, lines, invalidLines } = await report();
-    assert.deepEqual({ sessions, counts, lines, invalidLines }, { sessions: 2, counts: { searches: 6, describes: 1, calls: 7, refusals: 1 }, lines: 17, invalidLines: 0 });
+    assert.deepEqual({ sessions, counts, lines, invalidLines }, { sessions: 2, counts: { searches: 6, describes: 1, calls: 6, refusals: 2 }, lines: 17, invalidLines: 0 });
   });
 
   test('lists searches that found nothing, and those never followed by a call of one of their results', async () => {
@@ -55,15 +55,21 @@ describe('tool-search activity on a recorded log', () => {
   test('counts the tokens saved from the tool lists: 3,651 per request, over 15 logged model turns', async () => {
     const { tokens, refusals } = await report();
     assert.deepEqual(tokens, { sessions: 2, lastBefore: 4001, lastAfter: 350, atLeast: 15 * (4001 - 350) });
-    assert.equal(refusals.length, 1);
-    assert.deepEqual({ ...refusals[0], example: undefined }, { outcome: 'unknown_tool', tool: 'mcp_memory_read_grph', count: 1, example: undefined });
-    assert.match(refusals[0]!.example, /^Unknown tool 'mcp_memory_read_grph'\. Did you mean mcp_memory_read_graph\?/);
+    assert.deepEqual(
+      refusals.map((row) => ({ ...row, example: undefined })),
+      [
+        { outcome: 'denied', tool: 'mcp_memory_delete_entities', count: 1, example: undefined },
+        { outcome: 'unknown_tool', tool: 'mcp_memory_read_grph', count: 1, example: undefined },
+      ],
+    );
+    assert.match(refusals[0]!.example, /the gateway's policy\.deny pattern '\*delete\*' refuses this tool/);
+    assert.match(refusals[1]!.example, /^Unknown tool 'mcp_memory_read_grph'\. Did you mean mcp_memory_read_graph\?/);
   });
 
   test('prints the same as text', async () => {
     const run = await runCli(['activity', RECORDED]);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^Activity from 2026-12-01T15:37:54\.973Z to 2026-12-01T15:37:55\.086Z: 2 sessions, 6 searches, 1 describe, 7 calls, 1 refusal \(17 lines\)\n/);
+    assert.match(run.stdout, /^Activity from 2026-12-01T15:37:54\.973Z to 2026-12-01T15:37:55\.086Z: 2 sessions, 6 searches, 1 describe, 6 calls, 2 refusals \(17 lines\)\n/);
     assert.match(run.stdout, /\nTokens saved: each model request carried 350 schema tokens instead of 4,001 \(91% less, last tool list\); at least 54,765 tokens over 2 sessions/);
     assert.match(run.stdout, /\nSearches that found nothing:\n +2 +qwxz\n/);
     assert.match(run.stdout, /\nSearches never followed by a call of one of their results:\n +1 +send an email\n/);

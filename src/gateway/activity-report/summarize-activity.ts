@@ -60,6 +60,9 @@ interface SessionState {
   saved?: number;
 }
 
+/** Outcomes of a call stopped before its tool ran: denied by policy or a guardrail, blocked by a hook, declined by the user. */
+const REFUSED_CALL_OUTCOMES: ReadonlySet<string> = new Set(['denied', 'blocked', 'declined']);
+
 export function createActivitySummary(): ActivitySummary {
   let lines = 0;
   let invalidLines = 0;
@@ -80,6 +83,13 @@ export function createActivitySummary(): ActivitySummary {
     return state;
   };
   const increment = (map: Map<string, number>, key: string): void => void map.set(key, (map.get(key) ?? 0) + 1);
+  const addRefusal = (outcome: string, tool: string, error: unknown): void => {
+    counts.refusals++;
+    const key = `${outcome}\u0000${tool}`;
+    const row = refusals.get(key) ?? { outcome, tool, count: 0, example: stringOf(error) };
+    row.count++;
+    refusals.set(key, row);
+  };
 
   return {
     add(line) {
@@ -116,11 +126,14 @@ export function createActivitySummary(): ActivitySummary {
           session.entries++;
           return;
         case 'call': {
-          counts.calls++;
           session.entries++;
           const tool = stringOf(entry['tool']);
           const server = stringOf(entry['server']);
           const outcome = stringOf(entry['outcome']);
+          // A call stopped before the tool ran (policy, a hook, the user) is a refusal; it still shows
+          // among the most called tools, as a failed call.
+          if (REFUSED_CALL_OUTCOMES.has(outcome)) addRefusal(outcome, tool, entry['error']);
+          else counts.calls++;
           const row = called.get(tool) ?? { tool, server, calls: 0, failed: 0 };
           row.calls++;
           if (outcome !== 'ok') row.failed++;
@@ -134,14 +147,8 @@ export function createActivitySummary(): ActivitySummary {
           return;
         }
         case 'refused': {
-          counts.refusals++;
           session.entries++;
-          const outcome = stringOf(entry['outcome']);
-          const tool = stringOf(entry['tool'] ?? entry['via']);
-          const key = `${outcome}\u0000${tool}`;
-          const row = refusals.get(key) ?? { outcome, tool, count: 0, example: stringOf(entry['error']) };
-          row.count++;
-          refusals.set(key, row);
+          addRefusal(stringOf(entry['outcome']), stringOf(entry['tool'] ?? entry['via']), entry['error']);
           return;
         }
         default:
