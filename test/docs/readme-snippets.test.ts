@@ -3,6 +3,11 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { parse as parseYaml } from 'yaml';
+import { readCapturedServers } from '../../bench/search/datasets/read-captured-servers.ts';
+import { resolveGatewayConfig } from '../../src/gateway/gateway-config.ts';
+import { createToolPolicy } from '../../src/gateway/tool-policy.ts';
+import type { Tool } from '../../src/tools/tool.ts';
 
 // Every ```ts block of the README and of the docs a newcomer copies from is type-checked against the
 // built package, as a user's file would be: `import ... from 'tool-search/...'` resolves through the
@@ -29,9 +34,9 @@ interface Snippet {
   readonly code: string;
 }
 
-function snippetsOf(document: string): Snippet[] {
+function snippetsOf(document: string, language = 'ts'): Snippet[] {
   const text = readFileSync(join(ROOT, document), 'utf8');
-  return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => ({
+  return [...text.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((match) => ({
     document,
     line: text.slice(0, match.index).split('\n').length,
     code: match[1]!,
@@ -54,7 +59,7 @@ describe('the code snippets of the README and docs', () => {
   after(() => rmSync(folder, { recursive: true, force: true }));
 
   it('type-check against the built package, each as a user module', async () => {
-    const snippets = DOCUMENTS.flatMap(snippetsOf);
+    const snippets = DOCUMENTS.flatMap((document) => snippetsOf(document));
     assert.ok(snippets.length >= 12, `expected at least 12 snippets, found ${snippets.length}`);
     const files = snippets.map((snippet, index) => {
       const file = `snippet-${index}.ts`;
@@ -75,5 +80,32 @@ describe('the code snippets of the README and docs', () => {
       return `${snippet.document}:${snippet.line + Number(line) - 1} (`;
     });
     assert.equal(code, 0, located);
+  });
+});
+
+describe('the gateway config examples of the README and docs/gateway.md', () => {
+  // Each example's servers, for those started from an npm package whose real tool list the repository
+  // holds (bench/data/mcp-schemas): a pin or policy pattern that matches none of them would do nothing
+  // for a user who copies the example, but warn.
+  const captured = readCapturedServers(join(ROOT, 'bench', 'data', 'mcp-schemas', 'servers.json.gz'));
+  const toolsOf = (name: string, args: readonly string[]): Tool[] => {
+    const found = [...captured.values()].find((server) => args.some((arg) => server.source.startsWith(`npm ${arg}@`)));
+    return (found?.tools ?? []).map((tool) => ({
+      name: `mcp_${name}_${tool.name}`, originalName: tool.name, description: tool.description ?? '', parameters: tool.inputSchema ?? {}, toolset: `mcp-${name}`, kind: 'mcp' as const,
+    }));
+  };
+
+  it('resolve without a warning, and their pin and policy patterns match tools of the servers they name', () => {
+    const examples = ['README.md', 'docs/gateway.md'].flatMap((document) => snippetsOf(document, 'yaml')).filter((snippet) => snippet.code.includes('mcp_servers'));
+    assert.ok(examples.length >= 2, `expected the gateway examples, found ${examples.length}`);
+    const env = { GITHUB_TOKEN: 'x', REMOTE_TOKEN: 'x', EXAMPLE_TOKEN: 'x', TOOL_SEARCH_HTTP_TOKEN: 'x' };
+    for (const example of examples) {
+      const where = `${example.document}:${example.line}`;
+      const { config, warnings } = resolveGatewayConfig(parseYaml(example.code), { configDir: ROOT, tempDir: () => ROOT, env });
+      assert.deepEqual(warnings.map((warning) => warning.message), [], where);
+      const tools = config.servers.flatMap((server) => ('args' in server ? toolsOf(server.name, server.args) : []));
+      assert.ok(tools.length > 0, `${where}: no server of the example has a known tool list`);
+      assert.deepEqual(createToolPolicy(config).unmatched(tools), [], where);
+    }
   });
 });
