@@ -81,6 +81,12 @@ export interface SearchOptions {
    * 1 treats every word's synonyms alike. @default 0.5
    */
   readonly namedWordSynonymFactor?: number;
+  /**
+   * Whether the ranking by words reads a URL in the request as the word `url` and a file path as its
+   * words plus `file` (argument-values.ts); the plain BM25 guard and exact names read the request as
+   * written. @default true
+   */
+  readonly readArgumentValues?: boolean;
 }
 
 /** {@link SearchOptions} with every field set. */
@@ -98,6 +104,7 @@ export interface ResolvedSearchOptions {
   readonly clauseWeight: number;
   readonly numberWeight: number;
   readonly namedWordSynonymFactor: number;
+  readonly readArgumentValues: boolean;
 }
 
 /** The defaults, tuned only on the tuning sets (docs/search-quality.md lists them), never on a reported set. */
@@ -115,6 +122,7 @@ export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   clauseWeight: 0.5,
   numberWeight: 0.3,
   namedWordSynonymFactor: 0.5,
+  readArgumentValues: true,
 });
 
 /** Fills the unset fields of `options` from the defaults; never mutates its input. */
@@ -133,5 +141,6 @@ export function resolveSearchOptions(options: SearchOptions = {}): ResolvedSearc
     clauseWeight: options.clauseWeight ?? DEFAULT_SEARCH_OPTIONS.clauseWeight,
     numberWeight: options.numberWeight ?? DEFAULT_SEARCH_OPTIONS.numberWeight,
     namedWordSynonymFactor: options.namedWordSynonymFactor ?? DEFAULT_SEARCH_OPTIONS.namedWordSynonymFactor,
+    readArgumentValues: options.readArgumentValues ?? DEFAULT_SEARCH_OPTIONS.readArgumentValues,
   };
 }

@@ -1,5 +1,6 @@
 import type { Tool } from '../tools/tool.ts';
 import { compareTools } from './compare-tools.ts';
+import { readArgumentValues } from './argument-values.ts';
 import { analyzeTokens } from './analyze-tokens.ts';
 import { boundQuery } from './bound-query.ts';
 import { FIELD_COUNT, type SearchIndex } from './build-search-index.ts';
@@ -99,8 +100,11 @@ export function rankByWords(index: SearchIndex, fullQuery: string, limit: number
     if (substringMatches.length > 0) return { matches: substringMatches };
   }
   const stemMemo = new Map<string, string>();
-  const stems = analyzeTokens(rewriteQueryTokens(queryTokens), stemMemo);
-  const clauses = splitClauses(query).slice(0, MAXIMUM_FUSED_CLAUSES);
+  // What the ranking by words reads: URLs and file paths as the things they are (argument-values.ts).
+  const wanted = index.options.readArgumentValues ? readArgumentValues(query) : query;
+  const wantedTokens = wanted === query ? queryTokens : tokenize(wanted);
+  const stems = analyzeTokens(rewriteQueryTokens(wantedTokens), stemMemo);
+  const clauses = splitClauses(wanted).slice(0, MAXIMUM_FUSED_CLAUSES);
   const fusing = index.options.clauseWeight > 0;
   const depth = Math.max(limit, fusing ? CLAUSE_RANKING_DEPTH : 0, semanticDepth);
   const parameterTerms: ParameterTermMemo = new Map();
