@@ -49,6 +49,13 @@ const resolvedByRegistry = new WeakMap<readonly Tool[], Map<string, { readonly f
 
 /** As {@link toolsInToolsets}, with the warnings about the collisions that were resolved. */
 export function sessionToolsOf(registry: readonly Tool[], toolsets: readonly string[] | undefined): ResolvedNames {
+  const resolved = knownSessionTools(registry, toolsets);
+  // Copies: the caller may change what it gets without changing what the next caller gets.
+  return { tools: [...resolved.tools], warnings: [...resolved.warnings] };
+}
+
+/** The kept answer itself, not to be changed: for the scope, whose fields are read-only. */
+function knownSessionTools(registry: readonly Tool[], toolsets: readonly string[] | undefined): { readonly tools: readonly Tool[]; readonly warnings: readonly string[] } {
   const key = toolsets === undefined ? '' : `\u0000${toolsets.join('\u0000')}`;
   let byToolsets = resolvedByRegistry.get(registry);
   if (byToolsets === undefined) resolvedByRegistry.set(registry, (byToolsets = new Map()));
@@ -61,8 +68,7 @@ export function sessionToolsOf(registry: readonly Tool[], toolsets: readonly str
     };
     byToolsets.set(key, known);
   }
-  // Copies: the caller may change what it gets without changing what the next caller gets.
-  return { tools: [...known.resolved.tools], warnings: [...known.resolved.warnings] };
+  return known.resolved;
 }
 
 function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {
@@ -72,7 +78,7 @@ function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {
 }
 
 export function buildSessionScope(input: ScopeInput): SessionScope {
-  const sessionTools = toolsInToolsets(input.registry, input.toolsets);
+  const sessionTools = knownSessionTools(input.registry, input.toolsets).tools;
   const catalog = sessionTools.filter(
     (tool) => isDeferrable(tool) && !(input.isPinned?.(tool) ?? false) && !(input.isHidden?.(tool) ?? false),
   );

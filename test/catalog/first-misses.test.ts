@@ -4,7 +4,8 @@ import { searchCatalog } from '../../src/bridge/handle-tool-search.ts';
 import { buildSessionScope } from '../../src/bridge/session-scope.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG } from '../../src/config/tool-search-config.ts';
-import { realisticSession } from '../support/fixtures.ts';
+import { findMissingServices } from '../../src/bridge/find-missing-services.ts';
+import { makeTool, realisticSession } from '../support/fixtures.ts';
 
 const session = realisticSession();
 
@@ -54,6 +55,17 @@ describe('the misses a new user meets first (issue 14), on the bundled 17-server
     const result = await searchSession('post the github issue link to jira');
     assert.ok(result.matches.length > 0);
     assert.match(result.hint ?? '', /^No connected server provides jira\. Connected toolsets/);
+  });
+
+  it('counts a service as connected when a tool mentions it only in its description or toolset', () => {
+    const tools = [
+      makeTool('post_message', 'Posts a message to a Slack channel', { toolset: 'mcp-chat' }),
+      makeTool('create_ticket', 'Opens a ticket', { toolset: 'mcp-jira' }),
+    ];
+    assert.deepEqual(findMissingServices('send a slack message, then open a jira ticket and page pagerduty', tools), {
+      missing: ['pagerduty'],
+      connected: ['slack', 'jira'],
+    });
   });
 
   it('adds no notice for a service some tool mentions', async () => {
