@@ -84,22 +84,24 @@ export function scoreParameterTexts(
     if (concept < 32) conceptBits.set(term, (conceptBits.get(term) ?? 0) | (1 << concept));
   }
   const stems = new Map<string, string>();
-  const counts: Map<string, number>[] = [];
+  const texts: ParameterTerms[] = [];
   const lengths = new Float64Array(candidates.length);
   candidates.forEach((document, position) => {
     let analyzed = memo.get(document);
     if (analyzed === undefined) memo.set(document, (analyzed = parameterTermsOf(index.tools[document]!, stems)));
-    const found = new Map<string, number>();
     lengths[position] = analyzed.length;
-    for (const term of analyzed) if (wanted.has(term)) found.set(term, (found.get(term) ?? 0) + 1);
-    counts.push(found);
+    texts.push(analyzed);
   });
   const average = lengths.reduce((sum, length) => sum + length, 0) / candidates.length;
   const { k1, b } = index.options;
   const documentCount = index.tools.length;
-  counts.forEach((found, position) => {
+  // The query's few terms looked up in each candidate's counts, rather than each of its many terms in the query's.
+  texts.forEach(({ counts }, position) => {
+    if (counts.size === 0) return;
     const norm = average === 0 ? 1 : 1 - b + (b * lengths[position]!) / average;
-    for (const [term, count] of found) {
+    for (const term of wanted.keys()) {
+      const count = counts.get(term);
+      if (count === undefined) continue;
       const stemId = index.stemIds.get(term);
       const documentFrequency = stemId === undefined ? 0 : index.stemDocumentCounts[stemId]!;
       const idf = Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
@@ -111,19 +113,32 @@ export function scoreParameterTexts(
   return { additions, conceptMasks };
 }
 
+/** The analyzed terms of a tool's parameter texts: how often each occurs, and how many there are. */
+interface ParameterTerms {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly length: number;
+}
+
 /**
  * Parameter schema -> the analyzed terms of its texts, kept while the schema object lives: the same
  * tools are searched again and again (each tool_search over an unchanged catalog), and analyzing the
  * candidates' parameter texts was a third of a search. Schemas are values, as tools are
  * (SearchIndexCache): an edited schema comes as a new object.
  */
-const termsBySchema = new WeakMap<object, readonly string[]>();
+const termsBySchema = new WeakMap<object, ParameterTerms>();
 
-function parameterTermsOf(tool: Tool, stems: Map<string, string>): readonly string[] {
+function parameterTermsOf(tool: Tool, stems: Map<string, string>): ParameterTerms {
   const known = termsBySchema.get(tool.parameters);
   if (known !== undefined) return known;
-  const terms: string[] = [];
-  forEachParameterText(tool, (text) => terms.push(...analyzeTokens(tokenize(text), stems)));
+  const counts = new Map<string, number>();
+  let length = 0;
+  forEachParameterText(tool, (text) => {
+    for (const term of analyzeTokens(tokenize(text), stems)) {
+      counts.set(term, (counts.get(term) ?? 0) + 1);
+      length++;
+    }
+  });
+  const terms = { counts, length };
   termsBySchema.set(tool.parameters, terms);
   return terms;
 }
@@ -132,7 +147,7 @@ function parameterTermsOf(tool: Tool, stems: Map<string, string>): readonly stri
  * Document -> the analyzed terms of its parameter texts, for one query: the whole query and each of its
  * clauses score mostly the same candidates, so each is analyzed once. Never kept past the query.
  */
-export type ParameterTermMemo = Map<number, readonly string[]>;
+export type ParameterTermMemo = Map<number, ParameterTerms>;
 
 /** What {@link scoreParameterTexts} found for each candidate. */
 export interface ParameterTextScores {

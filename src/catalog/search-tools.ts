@@ -6,7 +6,7 @@ import { boundQuery } from './bound-query.ts';
 import { FIELD_COUNT, type SearchIndex } from './build-search-index.ts';
 import { cachedSearchIndex } from './search-index-cache.ts';
 import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
-import { expandQuery } from './expand-query.ts';
+import { expandQuery, type WeightedTerm } from './expand-query.ts';
 import { findExactNames } from './find-exact-names.ts';
 import { fuseRankings, fuseRankingsWithScores, type WeightedRanking } from './fuse-rankings.ts';
 import { nameVocabularyWeight } from './name-vocabulary-weight.ts';
@@ -219,19 +219,32 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
   };
   const { terms: weighted, conceptWeights } = weighQueryTerms(expandQuery(terms, index.options.synonymWeight), isNamed, index.options);
   const documentCount = index.tools.length;
-  const { k1, coordination, descriptionOnlyWordWeight } = index.options;
   const scores = new Float64Array(documentCount);
-  // Per document: the product of the name-coverage and coordination factors applied to its BM25F.
-  const multipliers = new Float64Array(documentCount).fill(1);
-  // Per document: the summed weights of the user's words it matches (by the word or a synonym), for coordination.
-  const matchedConcepts = new Float64Array(documentCount);
-  const nameMatches = new Float64Array(documentCount);
-  const lastConcept = new Int32Array(documentCount).fill(-1);
-  // Per document: the user's words it matches, as a bit mask (words 0 to 31), for the parameter field.
-  const conceptMasks = new Uint32Array(documentCount);
   // The documents some term matched, in order of first match: the only ones the factors below change
   // (every other score is 0), so a query costs its postings, not the catalog.
   const touched: number[] = [];
+  const scratch = scratchOf(index);
+  try {
+    return scoreInto(index, weighted, conceptWeights, limit, parameterTerms, scores, touched, scratch);
+  } finally {
+    scratch.clear(touched);
+  }
+}
+
+/** {@link scoreQuery}'s work, on `scratch`'s per-document arrays; `touched` collects the documents it wrote. */
+function scoreInto(
+  index: SearchIndex,
+  weighted: readonly WeightedTerm[],
+  conceptWeights: readonly number[],
+  limit: number,
+  parameterTerms: ParameterTermMemo,
+  scores: Float64Array,
+  touched: number[],
+  scratch: ScoringScratch,
+): QueryScores | undefined {
+  const { multipliers, matchedConcepts, nameMatches, lastConcept, conceptMasks } = scratch;
+  const documentCount = index.tools.length;
+  const { k1, coordination, descriptionOnlyWordWeight } = index.options;
   const contributions: TermContribution[] = [];
   // Every user word has an entry in conceptWeights, so its length is the number of words.
   const conceptCount = conceptWeights.length;
@@ -276,6 +289,56 @@ function scoreQuery(index: SearchIndex, terms: readonly string[], limit: number,
   for (const document of touched) scores[document]! *= multipliers[document]!;
   addParameterTexts(index, weighted, { scores, multipliers, matchedConcepts, conceptMasks, conceptWeights }, limit, parameterTerms);
   return { scores, terms: contributions, conceptCount };
+}
+
+/**
+ * Per-document arrays one scoring fills and reads, kept per index and cleared after each use by the
+ * documents it wrote: allocating and filling them for every query and every clause of a long request
+ * cost more than the scoring at 10,000 tools. Scoring is synchronous, so one set per index suffices.
+ */
+interface ScoringScratch {
+  /** The product of the name-coverage and coordination factors applied to a document's BM25F (1 when untouched). */
+  readonly multipliers: Float64Array;
+  /** The summed weights of the user's words a document matches (by the word or a synonym), for coordination. */
+  readonly matchedConcepts: Float64Array;
+  readonly nameMatches: Float64Array;
+  /** The last concept counted for a document (-1 when untouched). */
+  readonly lastConcept: Int32Array;
+  /** The user's words a document matches, as a bit mask (words 0 to 31), for the parameter field. */
+  readonly conceptMasks: Uint32Array;
+  /** Puts the given documents' slots back to their untouched values. */
+  clear(documents: readonly number[]): void;
+}
+
+const scratchByIndex = new WeakMap<SearchIndex, ScoringScratch>();
+
+function scratchOf(index: SearchIndex): ScoringScratch {
+  let scratch = scratchByIndex.get(index);
+  if (scratch !== undefined) return scratch;
+  const count = index.tools.length;
+  const multipliers = new Float64Array(count).fill(1);
+  const matchedConcepts = new Float64Array(count);
+  const nameMatches = new Float64Array(count);
+  const lastConcept = new Int32Array(count).fill(-1);
+  const conceptMasks = new Uint32Array(count);
+  scratch = {
+    multipliers,
+    matchedConcepts,
+    nameMatches,
+    lastConcept,
+    conceptMasks,
+    clear(documents) {
+      for (const document of documents) {
+        multipliers[document] = 1;
+        matchedConcepts[document] = 0;
+        nameMatches[document] = 0;
+        lastConcept[document] = -1;
+        conceptMasks[document] = 0;
+      }
+    },
+  };
+  scratchByIndex.set(index, scratch);
+  return scratch;
 }
 
 /** Calls `visit` once per document containing the stem, with its BM25F pseudo-frequency there. */

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../src/catalog/search-options.ts';
-import { searchTools } from '../../src/catalog/search-tools.ts';
+import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
+import { searchIndex, searchTools } from '../../src/catalog/search-tools.ts';
+import { realisticSession } from '../support/fixtures.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { loadMcpSample, makeTool } from './catalog-fixtures.ts';
 
@@ -76,6 +78,17 @@ describe('searchTools', () => {
   it('does not find a tool by its parameter descriptions alone', () => {
     const tools = [{ ...makeTool('area', 'Calculates an area.'), parameters: { type: 'object', properties: { r: { type: 'number', description: 'Radius.' } } } }];
     assert.deepEqual(searchTools(tools, 'radius', 5), []);
+  });
+
+  it('ranks a query the same after other queries on the same index as on a fresh one (no score carries over)', () => {
+    const tools = realisticSession();
+    const queries = ['open a pull request on github, then post the link in the issue and close it', 'list kubernetes pods', 'take a screenshot of the page'];
+    const warm = buildSearchIndex(tools);
+    for (const query of queries) searchIndex(warm, query, 10);
+    for (const query of queries) {
+      const fresh = searchIndex(buildSearchIndex(tools), query, 10).map(({ tool, score }) => [tool.name, score]);
+      assert.deepEqual(searchIndex(warm, query, 10).map(({ tool, score }) => [tool.name, score]), fresh, query);
+    }
   });
 
   it('ignores stop words', () => {
