@@ -80,7 +80,7 @@ function renderProcessSpeed(speed: ProcessSpeed | undefined): string[] {
   return [
     '### What a user waits: whole processes and a session',
     '',
-    `Whole process = \`node bin/tool-search.js search --tools FILE ... --json\` (the built CLI) as a child process, start to exit, over the Seal-Tools catalog (${speed.catalogTools.toLocaleString('en-US')} tools), median of ${speed.queriesProcess.samples} runs; MiniSearch = bench/search/minisearch-search-process.mjs doing the same work (read both files, index, search, print). Session = \`session.call('tool_search', ...)\` at ${speed.sessionTools.toLocaleString('en-US')} synthesized tools, the registry unchanged between calls (the catalog is rebuilt from it at each call; its index is found by content), limit 10, real queries.`,
+    `Whole process = \`node bin/tool-search.js search --tools FILE ... --json\` (the built CLI) as a child process, start to exit, over the Seal-Tools catalog (${speed.catalogTools.toLocaleString('en-US')} tools), median of ${speed.queriesProcess.samples} runs; MiniSearch = bench/search/minisearch-search-process.mjs doing the same work (read both files, index, search, print). Session = \`session.call('tool_search', ...)\` at ${speed.sessionTools.toLocaleString('en-US')} synthesized tools in a process of its own on the built package (bench/search/session-search-process.mjs), the registry unchanged between calls (the catalog is rebuilt from it at each call; its index is found by content), limit 10, real queries.`,
     '',
     '| what | median ms | p99 ms |',
     '| --- | ---: | ---: |',
