@@ -11,6 +11,17 @@ describe('tool-search demo', () => {
     assert.match(run.stdout, /tool_search\("create github issue"\)\n  mcp_github_create_issue /);
   });
 
+  it('shows searches whose first result is the tool a reader would pick', async () => {
+    const run = await runCli(['demo']);
+    const firsts = [...run.stdout.matchAll(/tool_search\("([^"]+)"\)\n  (\S+)/g)].map(([, query, first]) => [query, first]);
+    assert.deepEqual(firsts, [
+      ['create github issue', 'mcp_github_create_issue'],
+      ['take a screenshot of the page', 'mcp_playwright_browser_take_screenshot'],
+      ['search the web', 'mcp_brave-search_brave_web_search'],
+      ['get the logs of a crashing kubernetes pod', 'mcp_kubernetes_kubectl_logs'],
+    ]);
+  });
+
   it('ends with a search to try that finds the tool it asks for', async () => {
     const demo = await runCli(['demo']);
     const suggested = /\nTry: npx tool-search (search --tools (\S+) "([^"]+)")\n$/.exec(demo.stdout);

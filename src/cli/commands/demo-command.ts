@@ -12,7 +12,7 @@ import { countOf, formatCount } from '../../text/count-of.ts';
 export const REALISTIC_SESSION_PATH = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'catalogs', 'realistic-session.json');
 
 const DEMO_CONTEXT_LENGTH = 200_000;
-const DEMO_QUERIES = ['create github issue', 'take a screenshot of the page', 'search the web', 'list kubernetes pods'];
+const DEMO_QUERIES = ['create github issue', 'take a screenshot of the page', 'search the web', 'get the logs of a crashing kubernetes pod'];
 /** The search the demo ends by suggesting: one the demo did not run, whose answer is plainly right. */
 export const DEMO_TRY_QUERY = 'find documents in a mongodb collection';
 
