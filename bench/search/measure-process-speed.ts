@@ -46,7 +46,7 @@ export async function measureProcessSpeed(catalog: readonly Tool[], queries: rea
     const toolsPath = join(folder, 'tools.json');
     const queriesPath = join(folder, 'queries.jsonl');
     writeFileSync(toolsPath, JSON.stringify(toolsFileOf(catalog)));
-    writeFileSync(queriesPath, `${queries.map((query) => JSON.stringify({ query })).join('\n')}\n`);
+    writeQueriesFile(queriesPath, queries);
     const cli = join(REPOSITORY_ROOT, 'bin', 'tool-search.js');
     const miniSearch = join(REPOSITORY_ROOT, 'bench', 'search', 'minisearch-search-process.mjs');
     const ours: number[] = [];
@@ -62,7 +62,7 @@ export async function measureProcessSpeed(catalog: readonly Tool[], queries: rea
     const sessionToolsPath = join(folder, 'session-tools.json');
     const sessionQueriesPath = join(folder, 'session-queries.jsonl');
     writeFileSync(sessionToolsPath, JSON.stringify(toolsFileOf(uniquelyNamed(synthesizeCatalog(pool, SESSION_TOOLS * 2), SESSION_TOOLS))));
-    writeFileSync(sessionQueriesPath, `${sessionQueries.map((query) => JSON.stringify({ query })).join('\n')}\n`);
+    writeQueriesFile(sessionQueriesPath, sessionQueries);
     const sessionSearch = timeSessionSearches(join(REPOSITORY_ROOT, 'bench', 'search', 'session-search-process.mjs'), sessionToolsPath, sessionQueriesPath);
     const speed: ProcessSpeed = {
       catalogTools: catalog.length,
@@ -90,6 +90,11 @@ function toolsFileOf(tools: readonly Tool[]): Record<string, unknown[]> {
     (file[tool.toolset] ??= []).push({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } });
   }
   return file;
+}
+
+/** Writes `queries` as the JSON Lines the CLI's `--queries` reads: one `{"query": ...}` per line. */
+function writeQueriesFile(path: string, queries: readonly string[]): void {
+  writeFileSync(path, `${queries.map((query) => JSON.stringify({ query })).join('\n')}\n`);
 }
 
 /** Wall-clock milliseconds of `node ...args` to its exit, output discarded (a failure throws). */

@@ -84,21 +84,18 @@ export function scoreParameterTexts(
     if (concept < 32) conceptBits.set(term, (conceptBits.get(term) ?? 0) | (1 << concept));
   }
   const stems = new Map<string, string>();
-  const texts: ParameterTerms[] = [];
-  const lengths = new Float64Array(candidates.length);
-  candidates.forEach((document, position) => {
+  const texts = candidates.map((document) => {
     let analyzed = memo.get(document);
     if (analyzed === undefined) memo.set(document, (analyzed = parameterTermsOf(index.tools[document]!, stems)));
-    lengths[position] = analyzed.length;
-    texts.push(analyzed);
+    return analyzed;
   });
-  const average = lengths.reduce((sum, length) => sum + length, 0) / candidates.length;
+  const average = texts.reduce((sum, { length }) => sum + length, 0) / candidates.length;
   const { k1, b } = index.options;
   const documentCount = index.tools.length;
   // The query's few terms looked up in each candidate's counts, rather than each of its many terms in the query's.
-  texts.forEach(({ counts }, position) => {
+  texts.forEach(({ counts, length }, position) => {
     if (counts.size === 0) return;
-    const norm = average === 0 ? 1 : 1 - b + (b * lengths[position]!) / average;
+    const norm = average === 0 ? 1 : 1 - b + (b * length) / average;
     for (const term of wanted.keys()) {
       const count = counts.get(term);
       if (count === undefined) continue;

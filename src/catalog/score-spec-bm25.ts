@@ -1,7 +1,7 @@
 import type { SearchIndex } from './build-search-index.ts';
 import { specTokenPostingsOf } from './spec-token-postings.ts';
 
-/** docs/behaviour.md's BM25 parameters: k1 1.5, b 0.75. */
+/** The plain BM25's parameters, the usual defaults (docs/behaviour.md, rule 23, names no values): k1 1.5, b 0.75. */
 export const SPEC_BM25_K1 = 1.5;
 export const SPEC_BM25_B = 0.75;
 
