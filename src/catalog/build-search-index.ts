@@ -3,7 +3,7 @@ import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
 import { DenseIdMap } from './dense-id-map.ts';
 import { growInt32Array } from './grow-int32-array.ts';
-import { sharedVocabulary } from './shared-vocabulary.ts';
+import { sharedVocabulary, type SharedVocabulary } from './shared-vocabulary.ts';
 
 /** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
 export const FIELD_COUNT = 4;
@@ -45,6 +45,27 @@ export interface SearchIndex {
   /** Per document: tokens in name + description + parameter names (the SPEC BM25's length). */
   readonly specLengths: Float64Array;
   readonly specAverageLength: number;
+  /** What {@link deriveSearchIndex} reuses of this index: its id maps and where each document's occurrences are. */
+  readonly reuse: ReusableBuild;
+}
+
+/**
+ * The parts of a build that a later index of a similar catalog can start from. The id maps are copied
+ * before a derived index adds to them, so no index ever changes after its build.
+ */
+export interface ReusableBuild {
+  /** The shared vocabulary the ids below refer to; a derived index needs the same one. */
+  readonly vocabulary: SharedVocabulary;
+  readonly localTokenIds: DenseIdMap;
+  readonly localStemIds: DenseIdMap;
+  /** This index's token id -> its stem id, or -1 for a stop word. */
+  readonly tokenStems: readonly number[];
+  /** Stem id -> stem. */
+  readonly stemTerms: readonly string[];
+  /** Document -> the first of its occurrence pairs; one more entry, the end of the last. */
+  readonly documentStarts: Int32Array;
+  /** Tokens that occur in this catalog; fewer than the token map's size when ids of removed tools were kept. */
+  readonly liveTokenCount: number;
 }
 
 /**
@@ -55,21 +76,54 @@ export interface SearchIndex {
  * build runs at every assembly.
  */
 export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions): SearchIndex {
-  const resolved = resolveSearchOptions(options);
+  return assembleIndex(tools, resolveSearchOptions(options));
+}
+
+/**
+ * The index of `tools` made from `base`, the kept index of a similar catalog (same options): a tool
+ * whose content (name, description, parameter names, toolset) some base document has is copied from
+ * that document's occurrences instead of being read again; only the others' texts are looked up. The
+ * result is what {@link buildSearchIndex} would give, up to the numbering of tokens and stems (ids of
+ * the base's removed tools stay, unused, and every lookup treats them as absent), so every search
+ * ranks and scores exactly the same (a property test compares them).
+ *
+ * `baseDocumentOf[position]` is the base document with the content of `tools[position]`, or -1. Falls
+ * back to a fresh build when the shared vocabulary was replaced since the base was built, or when
+ * unused ids would outnumber the used ones (a long chain of derivations from a shrinking catalog).
+ */
+export function deriveSearchIndex(base: SearchIndex, tools: readonly Tool[], baseDocumentOf: Int32Array): SearchIndex {
+  const { reuse } = base;
+  if (reuse.vocabulary !== sharedVocabulary() || reuse.localTokenIds.size > 2 * reuse.liveTokenCount) return assembleIndex(tools, base.options);
+  return assembleIndex(tools, base.options, { base, baseDocumentOf });
+}
+
+/** A build's starting point when it derives from a kept index. */
+interface Derivation {
+  readonly base: SearchIndex;
+  readonly baseDocumentOf: Int32Array;
+}
+
+function assembleIndex(tools: readonly Tool[], resolved: ResolvedSearchOptions, derivation?: Derivation): SearchIndex {
   const documentCount = tools.length;
-  const vocabulary = sharedVocabulary();
-  // Vocabulary token and stem ids -> this index's (dense, in order of first occurrence here).
-  const localTokenIds = new DenseIdMap(vocabulary.table.size);
-  const localStemIds = new DenseIdMap(vocabulary.stemIds.size);
+  const start = derivation?.base.reuse;
+  const vocabulary = start?.vocabulary ?? sharedVocabulary();
+  // Vocabulary token and stem ids -> this index's (dense, in order of first occurrence here, after the base's).
+  const localTokenIds = start?.localTokenIds.clone() ?? new DenseIdMap(vocabulary.table.size);
+  const localStemIds = start?.localStemIds.clone() ?? new DenseIdMap(vocabulary.stemIds.size);
   // This index's token id -> its stem id, or -1 for a stop word; stem id -> stem.
-  const tokenStems: number[] = [];
-  const stemTerms: string[] = [];
+  const tokenStems: number[] = start === undefined ? [] : [...start.tokenStems];
+  const stemTerms: string[] = start === undefined ? [] : [...start.stemTerms];
   const fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
   const specLengths = new Float64Array(documentCount);
+  const documentStarts = new Int32Array(documentCount + 1);
   // Occurrences as pairs (token id, document * FIELD_COUNT + field).
   let occurrences = new Int32Array(Math.max(1024, documentCount * 64));
   let occurrenceCount = 0;
   let documentField = 0;
+
+  const reserve = (count: number): void => {
+    if (occurrenceCount + count > occurrences.length / 2) occurrences = growInt32Array(occurrences, (occurrenceCount + count) * 2);
+  };
 
   const stemIdOf = (vocabularyId: number): number => {
     const vocabularyStemId = vocabulary.tokenStems[vocabularyId]!;
@@ -83,9 +137,7 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     const span = vocabulary.spanOf(text);
     const spans = vocabulary.spans;
     const count = spans[span]!;
-    if (occurrenceCount + count > occurrences.length / 2) {
-      occurrences = growInt32Array(occurrences, (occurrenceCount + count) * 2);
-    }
+    reserve(count);
     for (let position = span + 1; position <= span + count; position++) {
       const vocabularyId = spans[position]!;
       const tokenId = localTokenIds.add(vocabularyId);
@@ -97,34 +149,63 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     }
   };
 
+  // A base document's occurrences, renumbered to `document`: its token ids are valid here, since the
+  // id maps above start as copies of the base's.
+  const copy = (base: SearchIndex, from: number, document: number): void => {
+    const first = base.reuse.documentStarts[from]!;
+    const end = base.reuse.documentStarts[from + 1]!;
+    reserve(end - first);
+    const source = base.occurrences;
+    const shift = (document - from) * FIELD_COUNT;
+    for (let position = first; position < end; position++) {
+      occurrences[occurrenceCount * 2] = source[position * 2]!;
+      occurrences[occurrenceCount * 2 + 1] = source[position * 2 + 1]! + shift;
+      occurrenceCount++;
+    }
+    for (let field = 0; field < FIELD_COUNT; field++) fieldLengths[document * FIELD_COUNT + field] = base.fieldLengths[from * FIELD_COUNT + field]!;
+    specLengths[document] = base.specLengths[from]!;
+  };
+
   for (let document = 0; document < documentCount; document++) {
+    documentStarts[document] = occurrenceCount;
+    const from = derivation === undefined ? -1 : derivation.baseDocumentOf[document]!;
+    if (from >= 0) {
+      copy(derivation!.base, from, document);
+      continue;
+    }
     const tool = tools[document]!;
-    const start = occurrenceCount;
+    const first = occurrenceCount;
     documentField = document * FIELD_COUNT;
     record(tool.name);
     documentField++;
     record(tool.description);
     documentField++;
     for (const name of parameterNamesOf(tool)) record(name);
-    specLengths[document] = occurrenceCount - start;
+    specLengths[document] = occurrenceCount - first;
     documentField++;
     record(tool.toolset);
   }
+  documentStarts[documentCount] = occurrenceCount;
 
+  // Ids kept from a base may name tokens and stems no tool here has: lookups must treat them as absent.
+  const tokenOccurrences = derivation === undefined ? undefined : countTokens(occurrences, occurrenceCount, localTokenIds.size);
+  const liveTokenCount = tokenOccurrences === undefined ? localTokenIds.size : tokenOccurrences.reduce((live, count) => live + (count > 0 ? 1 : 0), 0);
   const tokenIds = {
     size: localTokenIds.size,
-    find: (token: string): number => localTokenIds.get(vocabulary.table.find(token)),
+    find: (token: string): number => {
+      const tokenId = localTokenIds.get(vocabulary.table.find(token));
+      return tokenId >= 0 && tokenOccurrences !== undefined && tokenOccurrences[tokenId] === 0 ? -1 : tokenId;
+    },
   };
+  const stems = groupOccurrences(occurrences, occurrenceCount, stemTerms.length, tokenStems);
   const stemIds: StemLookup = {
     size: stemTerms.length,
     terms: stemTerms,
     get: (stem: string): number | undefined => {
       const stemId = localStemIds.get(vocabulary.stemIds.get(stem) ?? -1);
-      return stemId < 0 ? undefined : stemId;
+      return stemId < 0 || stems.documentCounts[stemId] === 0 ? undefined : stemId;
     },
   };
-
-  const stems = groupOccurrences(occurrences, occurrenceCount, stemTerms.length, tokenStems);
 
   return {
     tools,
@@ -140,7 +221,15 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     occurrences: occurrences.subarray(0, occurrenceCount * 2),
     specLengths,
     specAverageLength: documentCount === 0 ? 0 : specLengths.reduce((sum, length) => sum + length, 0) / documentCount,
+    reuse: { vocabulary, localTokenIds, localStemIds, tokenStems, stemTerms, documentStarts, liveTokenCount },
   };
+}
+
+/** Occurrences per token id. */
+function countTokens(occurrences: Int32Array, occurrenceCount: number, tokenCount: number): Int32Array {
+  const counts = new Int32Array(tokenCount);
+  for (let occurrence = 0; occurrence < occurrenceCount; occurrence++) counts[occurrences[occurrence * 2]!]!++;
+  return counts;
 }
 
 /** The stems of one index: looked up through the shared vocabulary, so a build makes no map of its own. */

@@ -22,6 +22,14 @@ export class DenseIdMap {
     return dense;
   }
 
+  /** An independent copy: adding to either leaves the other as it was. */
+  clone(): DenseIdMap {
+    const copy = new DenseIdMap(0);
+    copy.denseIds = this.denseIds.slice();
+    copy.size = this.size;
+    return copy;
+  }
+
   /** The dense id of `id`, or -1 when it was never added. */
   get(id: number): number {
     return id >= 0 && id < this.denseIds.length ? this.denseIds[id]! : -1;

@@ -20,7 +20,7 @@ export function scoreSpecBm25(index: SearchIndex, queryTokens: readonly string[]
     if (tokenId >= 0) tokenIds.push(tokenId);
   }
   if (tokenIds.length === 0) return scores;
-  const { offsets, pairs } = specTokenPostingsOf(index.occurrences, index.tokenIds.size);
+  const { offsets, pairs } = specTokenPostingsOf(index.occurrences, index.tokenIds.size, tokenIds);
   const average = index.specAverageLength;
   for (const tokenId of tokenIds) {
     const start = offsets[tokenId]!;

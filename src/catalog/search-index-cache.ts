@@ -1,5 +1,5 @@
 import type { Tool } from '../tools/tool.ts';
-import { buildSearchIndex, type SearchIndex } from './build-search-index.ts';
+import { buildSearchIndex, deriveSearchIndex, type SearchIndex } from './build-search-index.ts';
 import type { SearchOptions } from './search-options.ts';
 import { ToolContentIds } from './tool-content-ids.ts';
 
@@ -49,8 +49,9 @@ interface CachedCatalog {
  * Bounded (see {@link SearchIndexCacheCapacity}): least recently used catalogs are evicted first.
  * Recognising the very same tool objects costs one reference comparison per tool (about 0.01 ms at
  * 4,000 tools; reading four fields of every tool as well cost 3 ms, scattered objects missing the
- * cache); new objects with the same content are looked up by content; a changed catalog is built
- * again, its unchanged texts' tokens coming from the shared vocabulary.
+ * cache); new objects with the same content are looked up by content; a changed catalog's index is
+ * derived from the most recently used kept one, its unchanged tools' occurrences copied rather than read
+ * again (deriveSearchIndex), or built afresh when it shares less than half its tools with that one.
  */
 export class SearchIndexCache {
   private readonly capacity: SearchIndexCacheCapacity;
@@ -87,7 +88,7 @@ export class SearchIndexCache {
       found.objects = [...tools];
       return found.index;
     }
-    const index = this.build(tools, options);
+    const index = this.indexFromNearest(tools, contentIds, optionsKey) ?? this.build(tools, options);
     if (tools.length <= this.capacity.tools && this.capacity.catalogs > 0) {
       const entry: CachedCatalog = { contentIds, optionsKey, index, objects: [...tools] };
       if (bucket === undefined) this.catalogs.set(hash, [entry]);
@@ -127,6 +128,39 @@ export class SearchIndexCache {
       this.catalogs.delete(hashes[position]!);
       this.catalogs.set(hashes[position]!, bucket);
       return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * The index of a catalog that no kept one says the same as, derived from the most recently used kept
+   * catalog with the same options when at least half of its tools have a content found there: what a
+   * live registry does between steps is change one server's tools, and the unchanged tools are then
+   * copied from the kept index instead of read again (deriveSearchIndex). Undefined when there is no
+   * such catalog, so that the caller builds from scratch.
+   */
+  private indexFromNearest(tools: readonly Tool[], contentIds: Int32Array, optionsKey: string): SearchIndex | undefined {
+    if (this.build !== buildSearchIndex) return undefined;
+    const base = this.mostRecentlyUsed(optionsKey);
+    if (base === undefined) return undefined;
+    const documentOf = new Map<number, number>();
+    for (let document = 0; document < base.contentIds.length; document++) documentOf.set(base.contentIds[document]!, document);
+    const baseDocumentOf = new Int32Array(tools.length);
+    let found = 0;
+    for (let position = 0; position < tools.length; position++) {
+      const document = documentOf.get(contentIds[position]!) ?? -1;
+      baseDocumentOf[position] = document;
+      if (document >= 0) found++;
+    }
+    return found * 2 >= tools.length && found > 0 ? deriveSearchIndex(base.index, tools, baseDocumentOf) : undefined;
+  }
+
+  /** The kept catalog with these options that was used last, if any. */
+  private mostRecentlyUsed(optionsKey: string): CachedCatalog | undefined {
+    const buckets = [...this.catalogs.values()];
+    for (let position = buckets.length - 1; position >= 0; position--) {
+      const bucket = buckets[position]!;
+      for (let entry = bucket.length - 1; entry >= 0; entry--) if (bucket[entry]!.optionsKey === optionsKey) return bucket[entry];
     }
     return undefined;
   }

@@ -19,14 +19,62 @@ export interface SpecTokenPostings {
  */
 const postingsByOccurrences = new WeakMap<Int32Array, SpecTokenPostings>();
 
-/** The {@link SpecTokenPostings} of the index whose occurrence list (pairs of token id, document * FIELD_COUNT + field) is `occurrences`. */
-export function specTokenPostingsOf(occurrences: Int32Array, tokenCount: number): SpecTokenPostings {
+/** Occurrence lists searched once and not yet grouped: their second search groups them. */
+const searchedOnce = new WeakSet<Int32Array>();
+
+/**
+ * The {@link SpecTokenPostings} of the index whose occurrence list (pairs of token id, document *
+ * FIELD_COUNT + field) is `occurrences`, for the tokens `tokenIds`. An index's first search reads the
+ * postings of its few query tokens off one pass over the occurrences, which costs a fraction of
+ * grouping them all; from its second search on, the grouped postings are made once and kept. So a
+ * catalog that changes before every search (a new index each time) never pays for the grouping.
+ */
+export function specTokenPostingsOf(occurrences: Int32Array, tokenCount: number, tokenIds: readonly number[]): SpecTokenPostings {
   let postings = postingsByOccurrences.get(occurrences);
-  if (postings === undefined) {
-    postings = groupByToken(occurrences, tokenCount);
-    postingsByOccurrences.set(occurrences, postings);
+  if (postings !== undefined) return postings;
+  if (!searchedOnce.has(occurrences)) {
+    searchedOnce.add(occurrences);
+    return scanTokens(occurrences, tokenCount, tokenIds);
   }
+  postings = groupByToken(occurrences, tokenCount);
+  postingsByOccurrences.set(occurrences, postings);
   return postings;
+}
+
+/**
+ * The postings of `tokenIds` only, in the shape of {@link groupByToken}'s (offsets over every token;
+ * the others empty), from one pass over the occurrences.
+ */
+function scanTokens(occurrences: Int32Array, tokenCount: number, tokenIds: readonly number[]): SpecTokenPostings {
+  const slots = new Map<number, number>();
+  for (const tokenId of tokenIds) if (!slots.has(tokenId)) slots.set(tokenId, slots.size);
+  // Token id -> its slot, or -1: a typed array read per occurrence, not a map lookup.
+  const slotOf = new Int32Array(tokenCount).fill(-1);
+  for (const [tokenId, slot] of slots) slotOf[tokenId] = slot;
+  const found: number[][] = Array.from({ length: slots.size }, () => []);
+  for (let position = 0; position < occurrences.length; position += 2) {
+    const slot = slotOf[occurrences[position]!]!;
+    if (slot < 0) continue;
+    const documentField = occurrences[position + 1]!;
+    if (documentField % FIELD_COUNT === FIELD_COUNT - 1) continue;
+    const document = (documentField / FIELD_COUNT) | 0;
+    const pairs = found[slot]!;
+    // Occurrences are in document order, so a document repeats only right after itself.
+    if (pairs.length > 0 && pairs[pairs.length - 2] === document) pairs[pairs.length - 1]!++;
+    else pairs.push(document, 1);
+  }
+  const offsets = new Int32Array(tokenCount + 1);
+  const ordered = [...slots.entries()].sort((left, right) => left[0] - right[0]);
+  const pairs = new Int32Array(found.reduce((sum, list) => sum + list.length, 0));
+  let written = 0;
+  let token = 0;
+  for (const [tokenId, slot] of ordered) {
+    for (; token <= tokenId; token++) offsets[token] = written / 2;
+    pairs.set(found[slot]!, written);
+    written += found[slot]!.length;
+  }
+  for (; token <= tokenCount; token++) offsets[token] = written / 2;
+  return { offsets, pairs };
 }
 
 function groupByToken(occurrences: Int32Array, tokenCount: number): SpecTokenPostings {

@@ -112,6 +112,37 @@ describe('SearchIndexCache', () => {
     assert.notEqual(cache.indexOf(catalogs[1]!), second);
   });
 
+  it('derives a changed catalog from the kept one, and reads the words only removed tools had as absent', () => {
+    const cache = new SearchIndexCache();
+    const sample = loadMcpSample();
+    const removed = makeTool('zorblax_sync', 'Sync the zorblax ledger with quuxbridge', [], 'mcp-zorblax');
+    cache.indexOf([...sample, removed]);
+    const added = makeTool('fetch_invoice', 'Fetch an invoice by its number', ['invoice_number'], 'mcp-billing');
+    const changed = [...sample, added];
+    const derived = cache.indexOf(changed);
+    const fresh = buildSearchIndex(changed);
+    // Derived: the removed tool's token ids are kept, unused (a fresh build numbers only what it has).
+    assert.ok(derived.tokenIds.size > fresh.tokenIds.size);
+    for (const word of ['zorblax', 'quuxbridge']) {
+      assert.equal(derived.tokenIds.find(word), -1, word);
+      assert.equal(derived.stemIds.get(word), undefined, word);
+    }
+    for (const query of ['zorblax', 'sync the zorblax ledger', 'fetch invoice 42', 'create an issue', 'quux']) {
+      assert.deepEqual(searchIndex(derived, query, 10), searchIndex(fresh, query, 10), query);
+    }
+  });
+
+  it('keeps the unused ids of a long chain of derivations bounded', () => {
+    const cache = new SearchIndexCache();
+    let tools = Array.from({ length: 10 }, (_, position) => makeTool(`tool_${position}`, `handles word${position}x`));
+    for (let step = 0; step < 200; step++) {
+      // Each step replaces one tool by one with words never seen before.
+      tools = [...tools.slice(1), makeTool(`tool_${step}_next`, `handles fresh${step}y and other${step}z`)];
+      const index = cache.indexOf(tools);
+      assert.ok(index.tokenIds.size <= 3 * buildSearchIndex(tools).tokenIds.size, `step ${step}: ${index.tokenIds.size} ids`);
+    }
+  });
+
   it('evicts beyond its tool budget and never keeps a catalog larger than the budget', () => {
     const cache = new SearchIndexCache({ tools: 5 });
     const small = [makeTool('a_tool', 'first'), makeTool('b_tool', 'second'), makeTool('c_tool', 'third')];
