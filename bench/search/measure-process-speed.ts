@@ -25,6 +25,10 @@ export interface ProcessSpeed {
   readonly sessionTools: number;
   /** `session.call('tool_search', ...)` over an unchanged registry (the catalog rebuilt from it at each call), in a process of its own. */
   readonly sessionSearch: TimingSummary;
+  /** Tools given a new description before each call of {@link changedSessionSearch}: one server's worth. */
+  readonly changedTools: number;
+  /** The same calls, {@link changedTools} of the catalog's tools changed before each (its index derived from the last one). */
+  readonly changedSessionSearch: TimingSummary;
 }
 
 /** Whole-process runs per figure: few, each takes up to seconds; the median is reported. */
@@ -33,6 +37,8 @@ const PROCESS_RUNS = 5;
 const SESSION_SEARCHES = 300;
 /** Catalog size of the session figure. */
 export const SESSION_TOOLS = 10_000;
+/** Tools changed before each call of the changed-catalog figure: a server's worth. */
+const CHANGED_TOOLS = 20;
 
 /**
  * Times the built CLI (dist/, from `npm run build`) as child processes over `catalog` and `queries`
@@ -63,7 +69,9 @@ export async function measureProcessSpeed(catalog: readonly Tool[], queries: rea
     const sessionQueriesPath = join(folder, 'session-queries.jsonl');
     writeFileSync(sessionToolsPath, JSON.stringify(toolsFileOf(uniquelyNamed(synthesizeCatalog(pool, SESSION_TOOLS * 2), SESSION_TOOLS))));
     writeQueriesFile(sessionQueriesPath, sessionQueries);
-    const sessionSearch = timeSessionSearches(join(REPOSITORY_ROOT, 'bench', 'search', 'session-search-process.mjs'), sessionToolsPath, sessionQueriesPath);
+    const sessionScript = join(REPOSITORY_ROOT, 'bench', 'search', 'session-search-process.mjs');
+    const sessionSearch = timeSessionSearches(sessionScript, sessionToolsPath, sessionQueriesPath, 0);
+    const changedSessionSearch = timeSessionSearches(sessionScript, sessionToolsPath, sessionQueriesPath, CHANGED_TOOLS);
     const speed: ProcessSpeed = {
       catalogTools: catalog.length,
       queryCount: queries.length,
@@ -73,9 +81,11 @@ export async function measureProcessSpeed(catalog: readonly Tool[], queries: rea
       helpProcess: summarizeTimings(help),
       sessionTools: SESSION_TOOLS,
       sessionSearch,
+      changedTools: CHANGED_TOOLS,
+      changedSessionSearch,
     };
     process.stderr.write(
-      `  whole process: ${queries.length} queries ${ms(speed.queriesProcess)} (MiniSearch ${ms(speed.miniSearchQueriesProcess)}), one-shot ${ms(speed.oneShotProcess)}, --help ${ms(speed.helpProcess)}; session tool_search at ${SESSION_TOOLS} tools ${speed.sessionSearch.medianMs.toFixed(3)} ms\n`,
+      `  whole process: ${queries.length} queries ${ms(speed.queriesProcess)} (MiniSearch ${ms(speed.miniSearchQueriesProcess)}), one-shot ${ms(speed.oneShotProcess)}, --help ${ms(speed.helpProcess)}; session tool_search at ${SESSION_TOOLS} tools ${speed.sessionSearch.medianMs.toFixed(3)} ms (${CHANGED_TOOLS} tools changed before each: ${speed.changedSessionSearch.medianMs.toFixed(3)} ms)\n`,
     );
     return speed;
   } finally {
@@ -118,10 +128,11 @@ function uniquelyNamed(tools: readonly Tool[], count: number): Tool[] {
  * tool_search through a library session whose registry returns the same tools at every call, timed in
  * a process of its own (session-search-process.mjs on dist/), as an agent's process would hold one: in
  * the bench's own process, after the other parts built catalogs of up to 50,000 tools with both
- * engines and embedded thousands of texts, the same calls took up to half as long again.
+ * engines and embedded thousands of texts, the same calls took up to half as long again. With
+ * `changed` > 0, that many tools come as new objects with a new description before every call.
  */
-function timeSessionSearches(script: string, toolsPath: string, queriesPath: string): TimingSummary {
-  const output = execFileSync(process.execPath, [script, toolsPath, queriesPath, String(SESSION_SEARCHES), String(SESSION_SEARCHES)], {
+function timeSessionSearches(script: string, toolsPath: string, queriesPath: string, changed: number): TimingSummary {
+  const output = execFileSync(process.execPath, [script, toolsPath, queriesPath, String(SESSION_SEARCHES), String(SESSION_SEARCHES), String(changed)], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 1 << 24,
