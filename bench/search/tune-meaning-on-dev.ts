@@ -1,0 +1,63 @@
+/**
+ * Grid over the fusion of the words ranking with the ranking by meaning, on the tuning sets only (the
+ * sets of tune-on-dev.ts), with the bundled sentence encoder: every catalog's tools and every query are
+ * embedded once, then each setting ranks every query. Prints one line per setting: per set R@1 R@5,
+ * then the balance ((R@1 + R@5) / 2 averaged over the sets). Never loads a held-out set.
+ * Usage: tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio}>' [set name part]
+ */
+import { buildSearchIndex, type SearchIndex } from '../../src/catalog/build-search-index.ts';
+import { searchIndex } from '../../src/catalog/search-tools.ts';
+import { createSemanticRanker } from '../../src/catalog/semantic-ranker.ts';
+import { loadSentenceEncoder } from '../../src/integrations/sentence-encoder/index.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { resolveDataRoot } from './data-root.ts';
+import { loadTuningSets } from './datasets/benchmark-sets.ts';
+import { measureRetrieval } from './retrieval-metrics.ts';
+
+interface FusionSetting {
+  readonly weight: number;
+  readonly wordsLeadRatio: number;
+}
+
+const settings = JSON.parse(process.argv[2] ?? '[{"weight":1,"wordsLeadRatio":1.05}]') as FusionSetting[];
+const only = process.argv[3];
+const sets = loadTuningSets(resolveDataRoot()).filter((dataset) => only === undefined || dataset.name.includes(only));
+const encoder = await loadSentenceEncoder();
+const semantic = createSemanticRanker(encoder, {
+  maxCachedTexts: 500_000,
+  onError: (error) => {
+    throw error;
+  },
+});
+
+const cells = settings.map((): string[] => []);
+const balances = settings.map(() => 0);
+for (const dataset of sets) {
+  const prepared: { index: SearchIndex; byMeaning: Map<string, number[]> }[] = [];
+  const partOf = new Map<string, number>();
+  for (const partition of dataset.partitions ?? [{ tools: dataset.tools, queries: dataset.queries }]) {
+    const index = buildSearchIndex(partition.tools);
+    await semantic.warm(index.tools);
+    const byMeaning = new Map<string, number[]>();
+    for (const query of partition.queries) {
+      if (!partOf.has(query.text)) partOf.set(query.text, prepared.length);
+      if (semantic.appliesTo(query.text) && !byMeaning.has(query.text)) byMeaning.set(query.text, await semantic.rank(index.tools, query.text));
+    }
+    prepared.push({ index, byMeaning });
+  }
+  settings.forEach((setting, position) => {
+    const rank = (query: string, limit: number): Tool[] => {
+      const { index, byMeaning } = prepared[partOf.get(query)!]!;
+      const documents = byMeaning.get(query);
+      // As searchIndexByMeaning: a query the ranker does not apply to ranks by words alone.
+      const fusion = documents === undefined || setting.weight <= 0 ? undefined : { documents, weight: setting.weight, wordsLeadRatio: setting.wordsLeadRatio };
+      return searchIndex(index, query, limit, fusion).map((match) => match.tool);
+    };
+    const scores = measureRetrieval(rank, dataset.queries);
+    balances[position]! += (scores.recallAt1 + scores.recallAt5) / 2 / sets.length;
+    cells[position]!.push(`${scores.recallAt1.toFixed(3)} ${scores.recallAt5.toFixed(3)}`);
+  });
+}
+console.log(sets.map((dataset) => dataset.name).join(' | '));
+settings.forEach((setting, position) => console.log(cells[position]!.join(' | '), `| balance ${balances[position]!.toFixed(4)}`, JSON.stringify(setting)));
+process.exit(0);
