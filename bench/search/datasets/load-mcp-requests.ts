@@ -19,10 +19,15 @@ interface ServerFile {
 const DATA_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
 const SESSION_FILE = join(DATA_FOLDER, '..', '..', '..', 'catalogs', 'realistic-session.json');
 
-/** The two parts of the MCP request set: written beside each other, the held-out one before any tuning. */
+/**
+ * The parts of the MCP request set: the tuning and held-out parts written beside each other, the
+ * held-out one before any tuning of issue 14; the second unseen set written later, blind (no ranker
+ * run on it, no other request set read), over 24 LiveMCPBench servers never used before.
+ */
 const PARTS = {
   tuning: { file: 'mcp-requests.json', name: 'MCP requests', split: 'tuning' },
   'held-out': { file: 'mcp-requests-held-out.json', name: 'MCP requests (unseen servers)', split: 'held-out' },
+  'second-unseen': { file: 'mcp-requests-second-unseen.json', name: 'MCP requests (second unseen set)', split: 'held-out' },
 } as const;
 
 /**
