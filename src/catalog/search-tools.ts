@@ -50,7 +50,7 @@ export interface SemanticRanking {
   /**
    * When the words-based ranking's first tool scores at least this many times its second, it keeps
    * first place and meaning reorders only the rest: a clear match by words is rarely wrong, while a
-   * close call is where meaning helps. Infinity lets meaning reorder everything. @default 1.05
+   * close call is where meaning helps. Infinity lets meaning reorder everything. @default 1.2
    */
   readonly wordsLeadRatio?: number;
 }
@@ -144,7 +144,7 @@ export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking)
 }
 
 /** {@link SemanticRanking.wordsLeadRatio}'s default, chosen on the tuning sets (docs/search-quality.md). */
-const DEFAULT_WORDS_LEAD_RATIO = 1.05;
+const DEFAULT_WORDS_LEAD_RATIO = 1.2;
 
 /**
  * Whether the first of `ranked` scores at least `ratio` times the second, the second's score read as

@@ -31,7 +31,7 @@ export interface SemanticRankerOptions {
   readonly weight?: number;
   /**
    * When the words-based ranking's first tool scores at least this many times its second, it stays
-   * first and meaning reorders only the rest; Infinity lets meaning reorder everything. @default 1.05
+   * first and meaning reorders only the rest; Infinity lets meaning reorder everything. @default 1.2
    */
   readonly wordsLeadRatio?: number;
   /** How many tools of each ranking take part in the fusion. @default 30 */
@@ -89,7 +89,7 @@ const MAX_CACHED_QUERIES = 1_000;
  */
 export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRankerOptions = {}): SemanticRanker {
   const weight = options.weight ?? 1;
-  const wordsLeadRatio = options.wordsLeadRatio ?? 1.05;
+  const wordsLeadRatio = options.wordsLeadRatio ?? 1.2;
   const depth = options.depth ?? 30;
   const maxCachedTexts = options.maxCachedTexts ?? 50_000;
   const timeoutMs = options.timeoutMs ?? 5000;

@@ -5,10 +5,11 @@ import { originalNameOf } from '../../src/tools/tool.ts';
 
 describe('the MCP request sets', () => {
   for (const part of ['tuning', 'held-out', 'second-unseen'] as const) {
-    it(`names, in the ${part} part, only gold tools that its catalogs have`, () => {
+    it(`names, in the ${part} part, only gold tools that its catalogs have, every tool with a description text`, () => {
       const dataset = loadMcpRequests(part);
       assert.ok(dataset.queries.length > 50);
       for (const partition of dataset.partitions ?? []) {
+        for (const tool of partition.tools) assert.equal(typeof tool.description, 'string', `${tool.name} has no description text`);
         const names = new Set(partition.tools.map((tool) => `${tool.toolset}/${originalNameOf(tool)}`));
         for (const query of partition.queries) {
           for (const gold of query.gold.flatMap((name) => [name, ...(query.alternatives?.[name] ?? [])])) {

@@ -13,7 +13,7 @@ interface McpRequest {
 }
 
 interface ServerFile {
-  readonly tools: readonly { name: string; description: string; inputSchema: JsonSchema }[];
+  readonly tools: readonly { name: string; description?: string | null; inputSchema: JsonSchema }[];
 }
 
 const DATA_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
@@ -73,7 +73,8 @@ function readServerTools(server: string): Tool[] {
   return parsed.tools.map((tool) => ({
     name: `mcp_${server}_${tool.name}`.replace(/[^A-Za-z0-9_-]/g, '_'),
     originalName: tool.name,
-    description: tool.description,
+    // Some servers list tools without a description (LeetCode's); an MCP client reads that as none.
+    description: tool.description ?? '',
     parameters: tool.inputSchema,
     toolset: `mcp-${server}`,
     kind: 'mcp',
