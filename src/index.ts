@@ -16,7 +16,7 @@ export {
 
 export type { SearchMatch } from './catalog/search-tools.ts';
 export { searchTools } from './catalog/search-tools.ts';
-export type { SemanticRanker, SemanticRankerOptions, TextEmbedder } from './catalog/semantic-ranker.ts';
+export type { MeaningRanking, SemanticRanker, SemanticRankerOptions, TextEmbedder } from './catalog/semantic-ranker.ts';
 export { createSemanticRanker } from './catalog/semantic-ranker.ts';
 export { searchToolsByMeaning } from './catalog/search-tools-by-meaning.ts';
 export { embeddingTextOf } from './catalog/embedding-text.ts';

@@ -3,7 +3,10 @@
  * sets of tune-on-dev.ts), with the bundled sentence encoder: every catalog's tools and every query are
  * embedded once, then each setting ranks every query. Prints one line per setting: per set R@1 R@5,
  * then the balance ((R@1 + R@5) / 2 averaged over the sets). Never loads a held-out set.
- * Usage: tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio}>' [set name part]
+ * A setting's `embeddedShare` (default 1) ranks by meaning over the first share of each catalog only,
+ * as during a warm-up, which embeds in catalog order; the fusion then weighs it as a search does
+ * (weight times the share), or at the full weight with `fullWeight: true`.
+ * Usage: tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio, embeddedShare?, fullWeight?}>' [set name part]
  */
 import { buildSearchIndex, type SearchIndex } from '../../src/catalog/build-search-index.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
@@ -17,6 +20,8 @@ import { measureRetrieval } from './retrieval-metrics.ts';
 interface FusionSetting {
   readonly weight: number;
   readonly wordsLeadRatio: number;
+  readonly embeddedShare?: number;
+  readonly fullWeight?: boolean;
 }
 
 const settings = JSON.parse(process.argv[2] ?? '[{"weight":1,"wordsLeadRatio":1.05}]') as FusionSetting[];
@@ -33,24 +38,34 @@ const semantic = createSemanticRanker(encoder, {
 const cells = settings.map((): string[] => []);
 const balances = settings.map(() => 0);
 for (const dataset of sets) {
-  const prepared: { index: SearchIndex; byMeaning: Map<string, number[]> }[] = [];
+  const shares = [...new Set(settings.map((setting) => setting.embeddedShare ?? 1))];
+  // Per partition: its index, and per embedded share, each query's ranking by meaning.
+  const prepared: { index: SearchIndex; byMeaning: Map<number, Map<string, number[]>> }[] = [];
   const partOf = new Map<string, number>();
   for (const partition of dataset.partitions ?? [{ tools: dataset.tools, queries: dataset.queries }]) {
     const index = buildSearchIndex(partition.tools);
     await semantic.warm(index.tools);
-    const byMeaning = new Map<string, number[]>();
+    const byMeaning = new Map(shares.map((share) => [share, new Map<string, number[]>()]));
     for (const query of partition.queries) {
       if (!partOf.has(query.text)) partOf.set(query.text, prepared.length);
-      if (semantic.appliesTo(query.text) && !byMeaning.has(query.text)) byMeaning.set(query.text, await semantic.rank(index.tools, query.text));
+      if (!semantic.appliesTo(query.text)) continue;
+      for (const share of shares) {
+        const rankings = byMeaning.get(share)!;
+        // The first tools of the catalog are its first share: their indexes are the catalog's too.
+        const embedded = index.tools.slice(0, Math.ceil(index.tools.length * share));
+        if (!rankings.has(query.text)) rankings.set(query.text, (await semantic.rank(embedded, query.text)).documents);
+      }
     }
     prepared.push({ index, byMeaning });
   }
   settings.forEach((setting, position) => {
+    const share = setting.embeddedShare ?? 1;
+    const weight = setting.fullWeight === true ? setting.weight : setting.weight * share;
     const rank = (query: string, limit: number): Tool[] => {
       const { index, byMeaning } = prepared[partOf.get(query)!]!;
-      const documents = byMeaning.get(query);
+      const documents = byMeaning.get(share)!.get(query);
       // As searchIndexByMeaning: a query the ranker does not apply to ranks by words alone.
-      const fusion = documents === undefined || setting.weight <= 0 ? undefined : { documents, weight: setting.weight, wordsLeadRatio: setting.wordsLeadRatio };
+      const fusion = documents === undefined || weight <= 0 ? undefined : { documents, weight, wordsLeadRatio: setting.wordsLeadRatio };
       return searchIndex(index, query, limit, fusion).map((match) => match.tool);
     };
     const scores = measureRetrieval(rank, dataset.queries);

@@ -42,8 +42,9 @@ export async function searchIndexByMeaning(index: SearchIndex, fullQuery: string
     timer = setTimeout(() => reject(new Error(`no vectors within ${ranker.timeoutMs} ms; ranked by words alone`)), ranker.timeoutMs);
   });
   try {
-    const documents = await Promise.race([byMeaning, timeout]);
-    return fuseWithMeaning(words, { documents, weight: ranker.weight, wordsLeadRatio: ranker.wordsLeadRatio });
+    const { documents, coverage } = await Promise.race([byMeaning, timeout]);
+    // A ranking over part of the catalog (a warm-up under way) counts by the share it covers.
+    return fuseWithMeaning(words, { documents, weight: ranker.weight * coverage, wordsLeadRatio: ranker.wordsLeadRatio });
   } catch (error) {
     ranker.reportError(error instanceof Error ? error : new Error(String(error)));
     // Ranked anew rather than from `words`: that ranking went deeper, for the fusion, and a search by

@@ -65,8 +65,12 @@ export interface SemanticRanker {
   appliesTo(query: string): boolean;
   /** Passes a failure to the `onError` option (a no-op without one). */
   reportError(error: Error): void;
-  /** Indexes into `tools`, best first, at most `depth` of them. */
-  rank(tools: readonly Tool[], query: string): Promise<number[]>;
+  /**
+   * Indexes into `tools`, best first, at most `depth` of them, and the share of `tools` they were
+   * ranked among: below 1 while a warm-up is under way (the tools whose vectors have not come are
+   * left out), 1 once every tool has its vector.
+   */
+  rank(tools: readonly Tool[], query: string): Promise<MeaningRanking>;
   /**
    * Starts embedding `query` now, for a `rank` to come (a search sends it before building its index,
    * so that the two overlap); a failure here is left for that `rank` to report.
@@ -77,6 +81,19 @@ export interface SemanticRanker {
    * the tools whose vectors have come, without waiting for the rest.
    */
   warm(tools: readonly Tool[]): Promise<void>;
+}
+
+/** A ranking by meaning of a catalog's tools. */
+export interface MeaningRanking {
+  /** Indexes into the catalog, best first. */
+  readonly documents: number[];
+  /**
+   * The share of the catalog that had vectors to rank, 0 to 1. A search fuses the ranking at its weight
+   * times this share: a ranking over the part of a catalog embedded so far lifts that part over the
+   * rest for no reason of meaning (on the tuning sets, with half the catalog embedded, fused at full
+   * weight it fell well below words alone: docs/search-quality.md).
+   */
+  readonly coverage: number;
 }
 
 /** Queries whose vectors are kept, at most (a repeated query is rare; its embedding is cheap next to a catalog's). */
@@ -167,14 +184,15 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
       options.onError?.(error);
     },
     async rank(tools, query) {
-      if (tools.length === 0) return [];
+      if (tools.length === 0) return { documents: [], coverage: 1 };
       // The query goes to the embedder first, so that it embeds while the catalog's matrix is found
       // (and, in searchIndexByMeaning, while the words-based ranking is computed).
       const queryVector = queryVectors.vectorsOf([query]);
       // Awaited below unless the catalog's vectors fail first; never an unhandled rejection.
       queryVector.catch(() => undefined);
       const { matrix, positions } = await catalogMatrix(tools);
-      if (matrix.rows === 0) return [];
+      const coverage = matrix.rows / tools.length;
+      if (matrix.rows === 0) return { documents: [], coverage };
       const [vector] = await queryVector;
       if (vector!.length !== matrix.dimensions) throw mismatchedDimensions(vector!.length, matrix.dimensions);
       const dots = new Float64Array(matrix.rows);
@@ -183,7 +201,7 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
       // name, then toolset, so the order never depends on the input's; a tool without a vector scores 0.
       const similarities = positions === undefined ? dots : new Float64Array(tools.length);
       for (let row = 0; row < dots.length; row++) similarities[positions?.[row] ?? row] = 1 + dots[row]!;
-      return selectTop(tools, similarities, depth);
+      return { documents: selectTop(tools, similarities, depth), coverage };
     },
     embedAhead(query) {
       queryVectors.vectorsOf([query]).catch(() => undefined);

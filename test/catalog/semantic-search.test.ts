@@ -139,6 +139,33 @@ describe('search by meaning (a semantic ranker fused with the words-based rankin
     assert.deepEqual(purposes, ['tools:1', `tools:${tools.length}`, 'query:1']);
   });
 
+  it('weighs a ranking by meaning over part of the catalog (a warm-up under way) by the share it covers', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let gated = false;
+    const inner = conceptEmbedder();
+    const embedder: TextEmbedder = {
+      async embed(texts, purpose) {
+        if (purpose === 'tools' && gated) await gate;
+        return inner.embed(texts);
+      },
+    };
+    const ranker = createSemanticRanker(embedder, { wordsLeadRatio: Infinity });
+    await ranker.warm(tools.filter((tool) => tool.name === 'get_current_weather'));
+    gated = true;
+    void ranker.warm(tools); // every other text on its way, none arrived
+    // Words rank three tools; meaning has one tool of five, unrelated to the query. Fused at full
+    // weight, that one tool would come second, only because it is the one embedded so far.
+    const query = 'series of games';
+    const byWords = names(searchTools(tools, query, 3));
+    assert.equal(byWords.length, 3);
+    assert.ok(!byWords.includes('get_current_weather'));
+    const during = await searchToolsByMeaning(tools, query, 4, ranker);
+    assert.deepEqual(names(during).slice(0, 3), byWords);
+    release();
+    await ranker.warm(tools);
+  });
+
   it('reports a query vector whose length differs from the tools\' and ranks by words alone', async () => {
     const errors: string[] = [];
     const uneven: TextEmbedder = { embed: async (texts) => texts.map((text) => (text.includes(':') ? [1, 0, 0] : [1, 0])) };

@@ -16,7 +16,7 @@ export function byMeaningRanker(name: string, semantic: SemanticRanker): Ranker 
       const index = buildSearchIndex(tools);
       await semantic.warm(index.tools);
       const rankings = new Map<string, number[]>();
-      for (const query of new Set(queries)) if (semantic.appliesTo(query)) rankings.set(query, await semantic.rank(index.tools, query));
+      for (const query of new Set(queries)) if (semantic.appliesTo(query)) rankings.set(query, (await semantic.rank(index.tools, query)).documents);
       return (query, limit) => {
         // As searchIndexByMeaning: a query the ranker does not apply to ranks by words alone.
         if (!semantic.appliesTo(query)) return searchIndex(index, query, limit).map((match) => match.tool);
