@@ -4,7 +4,7 @@ import { loadMcpRequests } from '../../bench/search/datasets/load-mcp-requests.t
 import { originalNameOf } from '../../src/tools/tool.ts';
 
 describe('the MCP request sets', () => {
-  for (const part of ['tuning', 'held-out', 'second-unseen'] as const) {
+  for (const part of ['tuning', 'everyday', 'held-out', 'second-unseen'] as const) {
     it(`names, in the ${part} part, only gold tools that its catalogs have, every tool with a description text`, () => {
       const dataset = loadMcpRequests(part);
       assert.ok(dataset.queries.length > 50);

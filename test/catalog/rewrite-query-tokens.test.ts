@@ -28,6 +28,13 @@ describe('rewriteQueryTokens', () => {
     assert.equal(rewrite('who am i logged in as'), 'whoami authenticated user authenticated user');
   });
 
+  it('reads the short names of databases and GitHub, and "how many" as a count', () => {
+    assert.deepEqual(rewriteQueryTokens(['query', 'the', 'pg', 'db']), ['query', 'the', 'pg', 'postgres', 'db']);
+    assert.deepEqual(rewriteQueryTokens(['mongo', 'collections']), ['mongo', 'mongodb', 'collections']);
+    assert.deepEqual(rewriteQueryTokens(['gh', 'issues']), ['gh', 'github', 'issues']);
+    assert.deepEqual(rewriteQueryTokens(['how', 'many', 'orders']), ['count', 'orders']);
+  });
+
   it('leaves a query without such words unchanged', () => {
     assert.equal(rewrite('take a screenshot'), 'take a screenshot');
   });

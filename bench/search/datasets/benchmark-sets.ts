@@ -27,6 +27,7 @@ export function loadTuningSets(dataRoot: string): RetrievalDataset[] {
     loadBfclUnscored(dataRoot, 'authored'),
     loadBfclUnscored(dataRoot, 'live'),
     loadMcpRequests('tuning'),
+    loadMcpRequests('everyday'),
   ];
 }
 

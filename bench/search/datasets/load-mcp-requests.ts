@@ -22,12 +22,15 @@ const SESSION_FILE = join(DATA_FOLDER, '..', '..', '..', 'catalogs', 'realistic-
 /**
  * The parts of the MCP request set: the tuning and held-out parts written beside each other, the
  * held-out one before any tuning of issue 14; the second unseen set written later, blind (no ranker
- * run on it, no other request set read), over 24 LiveMCPBench servers never used before.
+ * run on it, no other request set read), over 24 LiveMCPBench servers never used before; and the
+ * everyday set, written the same blind way in the same three styles over the tuning part's servers,
+ * to tune on.
  */
 const PARTS = {
   tuning: { file: 'mcp-requests.json', name: 'MCP requests', split: 'tuning' },
   'held-out': { file: 'mcp-requests-held-out.json', name: 'MCP requests (unseen servers)', split: 'held-out' },
   'second-unseen': { file: 'mcp-requests-second-unseen.json', name: 'MCP requests (second unseen set)', split: 'held-out' },
+  everyday: { file: 'mcp-requests-everyday.json', name: 'MCP requests, everyday', split: 'tuning' },
 } as const;
 
 /**
