@@ -27,7 +27,7 @@ export function renderReport(
     '## Retrieval quality',
     '',
     'Recall@k = share of a query\'s gold tools in the top k, averaged over queries; MRR = mean reciprocal rank of the first gold tool in the top 10.',
-    'Tuning sets (Seal-Tools dev, hand-written MCP queries short and long, MetaTool two-tool, a MetaTool tenth disjoint from the reported one, function-calling requests written over BFCL\'s tools, BFCL\'s own unscored requests labelled over its catalog) are the only sets tuned on; held-out sets never were.',
+    'Tuning sets (Seal-Tools dev, hand-written MCP queries short and long, MetaTool two-tool, a MetaTool tenth disjoint from the reported one, function-calling requests written over BFCL\'s tools, BFCL\'s own unscored requests labelled over its catalog, the MCP request set\'s tuning part and the everyday MCP requests) are the only sets tuned on; held-out sets never were.',
     '',
     '| data set | split | tools | queries | ranker | R@1 | R@5 | R@10 | MRR |',
     '| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |',

@@ -19,6 +19,7 @@ const HELD_OUT_SETS: Record<string, string> = {
   MetaTool: 'MetaTool',
   LiveMCPBench: 'LiveMCPBench',
   'MCP requests over unseen servers': 'MCP requests (unseen servers)',
+  'MCP requests, second unseen set': 'MCP requests (second unseen set)',
 };
 /** The README's held-out table columns, in order, as the rankers of bench/results/search.md. */
 const RANKERS = ['Tool Search (ours)', 'Ours + sentence encoder (opt-in)', 'BM25 (plain)', 'MiniSearch 7'];
