@@ -6,7 +6,7 @@
  * A setting's `embeddedShare` (default 1) ranks by meaning over the first share of each catalog only,
  * as during a warm-up, which embeds in catalog order; the fusion then weighs it as a search does
  * (weight times the share), or at the full weight with `fullWeight: true`.
- * Usage: tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio, embeddedShare?, fullWeight?}>' [set name part]
+ * Usage: tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio, keepWordsFirst?, embeddedShare?, fullWeight?}>' [set name part]
  */
 import { buildSearchIndex, type SearchIndex } from '../../src/catalog/build-search-index.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
@@ -20,11 +20,12 @@ import { measureRetrieval } from './retrieval-metrics.ts';
 interface FusionSetting {
   readonly weight: number;
   readonly wordsLeadRatio: number;
+  readonly keepWordsFirst?: number;
   readonly embeddedShare?: number;
   readonly fullWeight?: boolean;
 }
 
-const settings = JSON.parse(process.argv[2] ?? '[{"weight":1,"wordsLeadRatio":1.05}]') as FusionSetting[];
+const settings = JSON.parse(process.argv[2] ?? '[{"weight":1,"wordsLeadRatio":1.2,"keepWordsFirst":2}]') as FusionSetting[];
 const only = process.argv[3];
 const sets = loadTuningSets(resolveDataRoot()).filter((dataset) => only === undefined || dataset.name.includes(only));
 const encoder = await loadSentenceEncoder();
@@ -65,7 +66,7 @@ for (const dataset of sets) {
       const { index, byMeaning } = prepared[partOf.get(query)!]!;
       const documents = byMeaning.get(share)!.get(query);
       // As searchIndexByMeaning: a query the ranker does not apply to ranks by words alone.
-      const fusion = documents === undefined || weight <= 0 ? undefined : { documents, weight, wordsLeadRatio: setting.wordsLeadRatio };
+      const fusion = documents === undefined || weight <= 0 ? undefined : { documents, weight, wordsLeadRatio: setting.wordsLeadRatio, keepWordsFirst: setting.keepWordsFirst ?? 0 };
       return searchIndex(index, query, limit, fusion).map((match) => match.tool);
     };
     const scores = measureRetrieval(rank, dataset.queries);

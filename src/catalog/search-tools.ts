@@ -53,6 +53,14 @@ export interface SemanticRanking {
    * close call is where meaning helps. Infinity lets meaning reorder everything. @default 1.2
    */
   readonly wordsLeadRatio?: number;
+  /**
+   * How many of the words-based ranking's first tools keep their places whatever meaning says; meaning
+   * then fills the places after them. A sentence encoder tells a catalog's domains apart better than it
+   * tells apart the many tools of one server: over MCP servers, 2 adds what words missed without
+   * displacing what words found first (the CLI and gateway use 2). 0 lets meaning reorder from the
+   * top, the lead rule still applying. @default 0
+   */
+  readonly keepWordsFirst?: number;
 }
 
 /**
@@ -128,7 +136,8 @@ export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking)
   let reportedScores = words.scores;
   if (semanticWeight > 0) {
     const lexical = ranked.slice(0, depth);
-    const pinned = exactCount > 0 ? exactCount : leadsClearly(lexical, words.scores, semantic!.wordsLeadRatio ?? DEFAULT_WORDS_LEAD_RATIO) ? 1 : 0;
+    const led = exactCount > 0 ? exactCount : leadsClearly(lexical, words.scores, semantic!.wordsLeadRatio ?? DEFAULT_WORDS_LEAD_RATIO) ? 1 : 0;
+    const pinned = Math.max(led, Math.min(semantic!.keepWordsFirst ?? DEFAULT_KEEP_WORDS_FIRST, lexical.length));
     const fused = fuseSemanticRanking(index, lexical, pinned, semantic!.documents, semanticWeight);
     ranked = fused.documents;
     reportedScores = fused.scores;
@@ -142,6 +151,9 @@ export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking)
   }
   return withReportedScores(index, ranked, reportedScores);
 }
+
+/** {@link SemanticRanking.keepWordsFirst}'s default, chosen on the tuning sets (docs/search-quality.md). */
+const DEFAULT_KEEP_WORDS_FIRST = 0;
 
 /** {@link SemanticRanking.wordsLeadRatio}'s default, chosen on the tuning sets (docs/search-quality.md). */
 const DEFAULT_WORDS_LEAD_RATIO = 1.2;

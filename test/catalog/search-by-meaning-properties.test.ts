@@ -43,6 +43,17 @@ describe('searchToolsByMeaning properties (the SPEC guarantees hold under fusion
     );
   });
 
+  it('never moves the words ranking\'s first two tools with keepWordsFirst 2 (meaning fills the places after them)', async () => {
+    const keepingTwo = createSemanticRanker(hashEmbedder, { wordsLeadRatio: Infinity, keepWordsFirst: 2 });
+    await fc.assert(
+      fc.asyncProperty(toolLists, queries, fc.integer({ min: 3, max: 12 }), async (tools, query, limit) => {
+        const words = searchTools(tools, query, limit).map((match) => key(match.tool));
+        const fused = (await searchToolsByMeaning(tools, query, limit, keepingTwo)).map((match) => key(match.tool));
+        assert.deepEqual(fused.slice(0, Math.min(2, words.length)), words.slice(0, 2));
+      }),
+    );
+  });
+
   it('does not depend on the order of the input', async () => {
     await fc.assert(
       fc.asyncProperty(

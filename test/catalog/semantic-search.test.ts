@@ -225,6 +225,8 @@ describe('search by meaning (a semantic ranker fused with the words-based rankin
     const embedder = conceptEmbedder();
     assert.throws(() => createSemanticRanker(embedder, { weight: -1 }), /semantic weight/);
     assert.throws(() => createSemanticRanker(embedder, { depth: 0 }), /semantic depth/);
+    assert.throws(() => createSemanticRanker(embedder, { keepWordsFirst: -1 }), /semantic keepWordsFirst/);
+    assert.throws(() => createSemanticRanker(embedder, { keepWordsFirst: 1.5 }), /semantic keepWordsFirst/);
     assert.throws(() => createSemanticRanker(embedder, { wordsLeadRatio: 0.5 }), /wordsLeadRatio/);
     assert.throws(() => createSemanticRanker(embedder, { timeoutMs: 0 }), /timeoutMs/);
   });
