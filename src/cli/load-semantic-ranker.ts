@@ -5,7 +5,8 @@ import type { loadSentenceEncoder } from '../integrations/sentence-encoder/index
 import { UsageError } from './usage-error.ts';
 
 /**
- * Loads the local sentence encoder (offline, about a second) and wraps it in a ranker for tool_search.
+ * Loads the local sentence encoder (offline, about a second) and wraps it in a ranker for tool_search
+ * that keeps the words ranking's first two tools in place.
  * Tool vectors are kept between runs in defaultCacheDirectory() (one warning through `warn` if it
  * cannot be used), so that a restart embeds only tools it has never seen.
  * `asked` names what asked for it (`--semantic`, or the config key) so that a failure says what to
@@ -31,6 +32,10 @@ export async function loadSemanticRanker(
     throw new Error(`${asked}: could not load the sentence encoder: ${firstLineOf(error)}`);
   }
   const ranker = createSemanticRanker(encoder, {
+    // The CLI and gateway front MCP servers, whose many tools of one server the encoder tells apart
+    // worse than words do: meaning fills the places after the words ranking's first two
+    // (docs/search-quality.md: better at R@1 and R@5 on every MCP tuning set).
+    keepWordsFirst: 2,
     onError: (error) => warn(`warning: ranking by meaning failed, ranked by words alone: ${error.message}`),
   });
   return { ranker, engine: encoder.engine, passedOver: encoder.passedOver };

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { MEANING_QUERY, MEANING_TOOLS } from '../support/meaning-fixture.ts';
+import { MEANING_QUERY, MEANING_TOOLS, WORDS_FIRST } from '../support/meaning-fixture.ts';
 import { runCli } from '../support/run-cli.ts';
 import { decodeVectorFile, encodeHeader, encodeRecords, readVectorFileHeader } from '../../src/integrations/sentence-encoder/vector-file-format.ts';
 
@@ -41,24 +41,25 @@ function toolsFile(): string {
 
 // Loads the real sentence encoder (a devDependency): one test, one load.
 describe('tool-search search --semantic', () => {
-  it('ranks first by meaning a tool that the words-only search ranks lower', async () => {
+  it('adds by meaning, after the words ranking\'s first two, a tool that the words-only search does not find', async () => {
     const tools = toolsFile();
     const words = await runCli(['search', '--tools', tools, '--json', MEANING_QUERY]);
     assert.equal(words.code, 0, words.stderr);
     const byWords = JSON.parse(words.stdout).matches.map((match: { name: string }) => match.name);
-    assert.deepEqual(byWords, ['science_facts_get_weight', 'sports_ranking_get_champion'], 'the premise: by words, the weight tool comes first');
+    assert.deepEqual(byWords, [...WORDS_FIRST], 'the premise: by words, only the clock and the TV series tools');
 
     const semantic = await runCli(['search', '--tools', tools, '--semantic', '--json', MEANING_QUERY]);
     assert.equal(semantic.code, 0, semantic.stderr);
     assert.equal(semantic.stderr, '', 'no warnings: the encoder loaded and every tool was embedded in time');
     const result = JSON.parse(semantic.stdout);
     assert.equal(result.query, MEANING_QUERY);
-    assert.equal(result.total_available, 3);
-    assert.equal(result.matches[0].name, 'sports_ranking_get_champion');
+    assert.equal(result.total_available, 5);
+    const bySemantic = result.matches.map((match: { name: string }) => match.name);
+    assert.deepEqual(bySemantic.slice(0, 3), [...WORDS_FIRST, 'sports_ranking_get_champion']);
 
     // The tools' vectors were kept; the query's never is. Swapped in the file, the champion's and the
-    // weight tool's vectors turn the ranking by meaning around, which shows the next run reads them
-    // instead of embedding the tools again.
+    // weight tool's vectors put the weight tool where the champion was, which shows the next run reads
+    // them instead of embedding the tools again.
     const { path, model, vectors } = await cachedVectors(MEANING_TOOLS.length);
     assert.match(model, /^@energetic-ai\/model-embeddings-en@\d+\.\d+\.\d+\+encoder-\d+$/);
     assert.ok(![...vectors.keys()].some((text) => text.includes('world series')), 'the query was written to the cache');
@@ -68,7 +69,7 @@ describe('tool-search search --semantic', () => {
     writeFileSync(path, Buffer.concat([encodeHeader(model, 512), encodeRecords(swapped, 512)]));
     const fromCache = await runCli(['search', '--tools', tools, '--semantic', '--json', MEANING_QUERY]);
     assert.equal(fromCache.code, 0, fromCache.stderr);
-    assert.equal(JSON.parse(fromCache.stdout).matches[0].name, 'science_facts_get_weight');
+    assert.equal(JSON.parse(fromCache.stdout).matches[2].name, 'science_facts_get_weight');
   });
 
   it('warns once and still ranks by meaning when the cache directory cannot be used', async () => {
@@ -78,7 +79,7 @@ describe('tool-search search --semantic', () => {
     try {
       const run = await runCli(['search', '--tools', toolsFile(), '--semantic', '--json', MEANING_QUERY]);
       assert.equal(run.code, 0, run.stderr);
-      assert.equal(JSON.parse(run.stdout).matches[0].name, 'sports_ranking_get_champion');
+      assert.equal(JSON.parse(run.stdout).matches[2].name, 'sports_ranking_get_champion');
       // Reading the file fails (a file stands where its folder should be) before any tool is embedded.
       assert.match(run.stderr, /^warning: the vector cache .*not-a-folder.* cannot be used \(.+\); tool texts will be embedded again next time\n$/);
     } finally {

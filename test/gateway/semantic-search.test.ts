@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { searchTools } from '../../src/catalog/search-tools.ts';
 import type { Tool } from '../../src/tools/tool.ts';
-import { MEANING_QUERY, MEANING_TOOLS } from '../support/meaning-fixture.ts';
+import { MEANING_QUERY, MEANING_TOOLS, WORDS_FIRST } from '../support/meaning-fixture.ts';
 import { createScratchFolder, DESCRIBED_TOOLS_SERVER, firstText, projectPath, waitFor, type ScratchFolder } from './fixtures/gateway-test-support.ts';
 
 /** The fixture's tools as the gateway shows them: server `lookup`, names `mcp_lookup_<tool>`. */
@@ -48,16 +48,17 @@ describe('tool-search serve --semantic', () => {
     scratch?.remove();
   });
 
-  test('answers tool_search with the ranking by meaning', async () => {
-    const byWords = searchTools(gatewayTools, MEANING_QUERY, 2).map((match) => match.tool.name);
-    assert.deepEqual(byWords, ['mcp_lookup_science_facts_get_weight', 'mcp_lookup_sports_ranking_get_champion'], 'the premise: by words, the weight tool comes first');
+  test('answers tool_search with the ranking by meaning, below the words ranking\'s first two', async () => {
+    const byWords = searchTools(gatewayTools, MEANING_QUERY, 5).map((match) => match.tool.name);
+    assert.deepEqual(byWords, WORDS_FIRST.map((name) => `mcp_lookup_${name}`), 'the premise: by words, only the clock and the TV series tools');
 
     await waitFor(() => logs.some((line) => line.includes(' ready: ')), 'the gateway to connect its server');
     // Searches before the warm-up ends rank by meaning over the tools embedded so far.
-    await waitFor(() => logs.some((line) => /tool_search ranks by meaning over all 3 searchable tools \(embedded in [\d.]+ s\)$/.test(line)), 'the catalog embedded');
+    await waitFor(() => logs.some((line) => /tool_search ranks by meaning over all 5 searchable tools \(embedded in [\d.]+ s\)$/.test(line)), 'the catalog embedded');
     const search = JSON.parse(firstText(await client.callTool({ name: 'tool_search', arguments: { query: MEANING_QUERY } })));
-    assert.equal(search.total_available, 3);
-    assert.equal(search.matches[0].name, 'mcp_lookup_sports_ranking_get_champion');
+    assert.equal(search.total_available, 5);
+    // The words ranking's first two keep their places; meaning adds the champion tool after them.
+    assert.deepEqual(search.matches.slice(0, 3).map((match: { name: string }) => match.name), [...WORDS_FIRST, 'sports_ranking_get_champion'].map((name) => `mcp_lookup_${name}`));
     assert.ok(logs.some((line) => /^tool-search serve: tool_search ranks by meaning too \(--semantic; sentence encoder loaded in [\d.]+ s, computing with onnxruntime\)$/.test(line)), logs.join('\n'));
     assert.deepEqual(logs.filter((line) => line.includes('warning')), [], 'the encoder embedded every tool in time');
   });
