@@ -137,19 +137,28 @@ export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking)
   if (semanticWeight > 0) {
     const lexical = ranked.slice(0, depth);
     const led = exactCount > 0 ? exactCount : leadsClearly(lexical, words.scores, semantic!.wordsLeadRatio ?? DEFAULT_WORDS_LEAD_RATIO) ? 1 : 0;
-    const pinned = Math.max(led, Math.min(semantic!.keepWordsFirst ?? DEFAULT_KEEP_WORDS_FIRST, lexical.length));
-    const fused = fuseSemanticRanking(index, lexical, pinned, semantic!.documents, semanticWeight);
+    // The first places of the result a search by words alone gives (its SPEC guard's tool included)
+    // stay where they are; the rest of the words ranking follows them into the fusion.
+    const keep = Math.min(semantic!.keepWordsFirst ?? DEFAULT_KEEP_WORDS_FIRST, limit);
+    const kept = keep > 0 ? withSpecGuard(lexical.slice(0, limit), words).slice(0, keep) : [];
+    const ordered = [...kept, ...lexical.filter((document) => !kept.includes(document))];
+    const fused = fuseSemanticRanking(index, ordered, Math.max(led, kept.length), semantic!.documents, semanticWeight);
     ranked = fused.documents;
     reportedScores = fused.scores;
   }
-  ranked = ranked.slice(0, limit);
-  if (specFirst !== undefined && !ranked.includes(specFirst) && exactCount < limit) {
-    // The SPEC BM25's first tool is never dropped: it takes the last place when it is missing. Only
-    // exact name matches rank before it, when they alone fill the limit.
-    if (ranked.length >= limit) ranked.pop();
-    ranked.push(specFirst);
-  }
-  return withReportedScores(index, ranked, reportedScores);
+  return withReportedScores(index, withSpecGuard(ranked.slice(0, limit), words), reportedScores);
+}
+
+/**
+ * `ranked` (at most `limit` long) with the SPEC BM25's first tool, which is never dropped: it takes the
+ * last place when it is missing. Only exact name matches rank before it, when they alone fill the limit.
+ */
+function withSpecGuard(ranked: readonly number[], { limit, exactCount, specFirst }: WordsRanking): number[] {
+  const guarded = [...ranked];
+  if (specFirst === undefined || guarded.includes(specFirst) || exactCount >= limit) return guarded;
+  if (guarded.length >= limit) guarded.pop();
+  guarded.push(specFirst);
+  return guarded;
 }
 
 /** {@link SemanticRanking.keepWordsFirst}'s default, chosen on the tuning sets (docs/search-quality.md). */
