@@ -9,7 +9,9 @@ export interface SearchIndexCacheCapacity {
   readonly catalogs: number;
   /**
    * Tools across all kept indexes: an index costs about 0.55 KiB per tool (5.5 MiB at 10,000 tools),
-   * so the default holds at most about 28 MiB. A catalog larger than this is built and not kept.
+   * so the default holds at most about 28 MiB, plus the id maps each index keeps for a derivation
+   * (8 bytes per token of the shared vocabulary: at most 4 MiB an index, at its 500,000 tokens). A
+   * catalog larger than this is built and not kept.
    * @default 50,000
    */
   readonly tools: number;
