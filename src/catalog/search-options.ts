@@ -38,10 +38,19 @@ export interface SearchOptions {
   readonly diversity?: number;
   /**
    * Exponent of the share of the query's words (each counted once, by itself or a synonym) that a tool
-   * matches, multiplied into its score: 0 ignores coverage, higher favours tools that match more of
-   * the query over tools that match one rare word. @default 0.5
+   * matches, multiplied into its score, for a request of {@link shortRequestWords} distinct words or
+   * more: 0 ignores coverage, higher favours tools that match more of the query over tools that match
+   * one rare word. A long request describes several steps, which no one tool matches. @default 0.5
    */
   readonly coordination?: number;
+  /**
+   * {@link coordination}'s exponent for a request of fewer than {@link shortRequestWords} distinct words:
+   * a short request asks for one thing, and the tool that matches most of its words is usually it.
+   * @default 0.9
+   */
+  readonly shortRequestCoordination?: number;
+  /** Distinct words (after stop words) from which a request counts as long for coordination. @default 16 */
+  readonly shortRequestWords?: number;
   /**
    * Diversification applies only to queries with at least this many distinct words (after stop words):
    * a short query asks for one thing, and its near-duplicates are its best answers. @default 8
@@ -98,6 +107,8 @@ export interface ResolvedSearchOptions {
   readonly relevanceFloor: number;
   readonly diversity: number;
   readonly coordination: number;
+  readonly shortRequestCoordination: number;
+  readonly shortRequestWords: number;
   readonly diversityMinimumWords: number;
   readonly nameCoverage: number;
   readonly descriptionOnlyWordWeight: number;
@@ -116,6 +127,8 @@ export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   relevanceFloor: 0.1,
   diversity: 0.8,
   coordination: 0.5,
+  shortRequestCoordination: 0.9,
+  shortRequestWords: 16,
   diversityMinimumWords: 8,
   nameCoverage: 1.5,
   descriptionOnlyWordWeight: 0.5,
@@ -135,6 +148,8 @@ export function resolveSearchOptions(options: SearchOptions = {}): ResolvedSearc
     relevanceFloor: options.relevanceFloor ?? DEFAULT_SEARCH_OPTIONS.relevanceFloor,
     diversity: options.diversity ?? DEFAULT_SEARCH_OPTIONS.diversity,
     coordination: options.coordination ?? DEFAULT_SEARCH_OPTIONS.coordination,
+    shortRequestCoordination: options.shortRequestCoordination ?? DEFAULT_SEARCH_OPTIONS.shortRequestCoordination,
+    shortRequestWords: options.shortRequestWords ?? DEFAULT_SEARCH_OPTIONS.shortRequestWords,
     diversityMinimumWords: options.diversityMinimumWords ?? DEFAULT_SEARCH_OPTIONS.diversityMinimumWords,
     nameCoverage: options.nameCoverage ?? DEFAULT_SEARCH_OPTIONS.nameCoverage,
     descriptionOnlyWordWeight: options.descriptionOnlyWordWeight ?? DEFAULT_SEARCH_OPTIONS.descriptionOnlyWordWeight,

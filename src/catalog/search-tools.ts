@@ -265,7 +265,7 @@ function scoreInto(
 ): QueryScores | undefined {
   const { multipliers, matchedConcepts, nameMatches, lastConcept, conceptMasks } = scratch;
   const documentCount = index.tools.length;
-  const { k1, coordination, descriptionOnlyWordWeight } = index.options;
+  const { k1, descriptionOnlyWordWeight } = index.options;
   const contributions: TermContribution[] = [];
   // Every user word has an entry in conceptWeights, so its length is the number of words.
   const conceptCount = conceptWeights.length;
@@ -301,6 +301,8 @@ function scoreInto(
     }
   }
   const conceptWeightSum = conceptWeights.reduce((sum, weight) => sum + weight, 0);
+  // A short request asks for one thing: the tool matching most of its words is usually it.
+  const coordination = conceptCount < index.options.shortRequestWords ? index.options.shortRequestCoordination : index.options.coordination;
   if (coordination > 0 && conceptCount > 1) {
     for (const document of touched) {
       const matched = matchedConcepts[document]!;

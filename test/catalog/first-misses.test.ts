@@ -34,6 +34,10 @@ describe('the misses a new user meets first (issue 14), on the bundled 17-server
     assert.ok(rank !== undefined && rank <= 3, `rank ${rank}`);
   });
 
+  it('ranks projects_list first for the short request "org project board items", which matches all its words', () => {
+    assert.equal(rankOf('org project board items', 'mcp_github_projects_list'), 1);
+  });
+
   it('ranks whoami and get_me first and second for "who am i logged in as"', () => {
     const names = searchTools(session, 'who am i logged in as', 5).map((match) => match.tool.name);
     assert.deepEqual(names.slice(0, 2).sort(), ['mcp_github_get_me', 'mcp_sentry_whoami']);
