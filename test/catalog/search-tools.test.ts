@@ -105,13 +105,26 @@ describe('searchTools', () => {
       ...filler,
     ];
     const query = 'get the weather forecast for the city of Paris for tomorrow morning, then email it to my manager';
-    const diversified = searchTools(tools, query, 4, { diversity: 0.1, clauseWeight: 0 }).map((match) => match.tool.name);
+    // Coordination as for a long request, so that only diversification and clauses change the order.
+    const coordination = { shortRequestCoordination: 0.5 };
+    const diversified = searchTools(tools, query, 4, { ...coordination, diversity: 0.1, clauseWeight: 0 }).map((match) => match.tool.name);
     assert.deepEqual(diversified.slice(0, 2), ['get_weather_forecast', 'send_email']);
-    const plain = searchTools(tools, query, 4, { diversity: 1, clauseWeight: 0 }).map((match) => match.tool.name);
+    const plain = searchTools(tools, query, 4, { ...coordination, diversity: 1, clauseWeight: 0 }).map((match) => match.tool.name);
     assert.equal(plain[0], 'get_weather_forecast');
     assert.equal(plain[3], 'send_email');
-    const byClause = searchTools(tools, query, 4, { diversity: 1 }).map((match) => match.tool.name);
+    const byClause = searchTools(tools, query, 4, { ...coordination, diversity: 1 }).map((match) => match.tool.name);
     assert.ok(byClause.indexOf('send_email') < plain.indexOf('send_email'), 'the second clause, ranked on its own, moves its best tool up');
+  });
+
+  it('weighs coverage of a short request by shortRequestCoordination and of a long one by coordination', () => {
+    const tools = [makeTool('alpha_tool', 'Works on alpha.'), makeTool('gamma_tool', 'Works on gamma and delta.')];
+    // alpha_tool matches one of the two words: its coverage factor is (1/2) to the exponent.
+    const scoreOf = (options: SearchOptions) => searchTools(tools, 'alpha gamma', 2, options).find((match) => match.tool.name === 'alpha_tool')!.score;
+    const ratio = scoreOf({ shortRequestCoordination: 0.9 }) / scoreOf({ shortRequestCoordination: 0.5 });
+    assert.ok(Math.abs(ratio - Math.pow(0.5, 0.4)) < 1e-9, `ratio ${ratio}`);
+    // From two words on the request counts as long: coordination (0.5) applies, whatever the short one.
+    const long = scoreOf({ shortRequestWords: 2, shortRequestCoordination: 0.9 }) / scoreOf({ shortRequestWords: 2, shortRequestCoordination: 0.5 });
+    assert.ok(Math.abs(long - 1) < 1e-9, `ratio ${long}`);
   });
 
   it('counts a word that only descriptions use at the description-only weight, and a word of names fully', () => {
