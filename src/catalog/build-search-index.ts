@@ -2,6 +2,7 @@ import type { Tool } from '../tools/tool.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
 import { DenseIdMap } from './dense-id-map.ts';
+import { deriveStemPostings } from './derive-stem-postings.ts';
 import { growInt32Array } from './grow-int32-array.ts';
 import { sharedVocabulary, type SharedVocabulary } from './shared-vocabulary.ts';
 
@@ -197,7 +198,11 @@ function assembleIndex(tools: readonly Tool[], resolved: ResolvedSearchOptions, 
       return tokenId >= 0 && tokenOccurrences !== undefined && tokenOccurrences[tokenId] === 0 ? -1 : tokenId;
     },
   };
-  const stems = groupOccurrences(occurrences, occurrenceCount, stemTerms.length, tokenStems);
+  const stems =
+    (derivation === undefined
+      ? undefined
+      : deriveStemPostings(derivation.base, { baseDocumentOf: derivation.baseDocumentOf, occurrences, documentStarts, stemCount: stemTerms.length, tokenStems })) ??
+    groupOccurrences(occurrences, occurrenceCount, stemTerms.length, tokenStems);
   const stemIds: StemLookup = {
     size: stemTerms.length,
     terms: stemTerms,
@@ -242,7 +247,7 @@ export interface StemLookup {
 }
 
 /** Postings of one kind of key, compressed-sparse-row. */
-interface GroupedOccurrences {
+export interface GroupedOccurrences {
   readonly offsets: Int32Array;
   readonly entries: Int32Array;
   readonly documentCounts: Int32Array;

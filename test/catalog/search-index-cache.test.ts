@@ -132,6 +132,18 @@ describe('SearchIndexCache', () => {
     }
   });
 
+  it('derives a catalog that lists one tool twice as a fresh build does', () => {
+    const cache = new SearchIndexCache();
+    const sample = loadMcpSample();
+    cache.indexOf(sample);
+    // Two documents now have the content of one kept document (the renumbering is not one to one).
+    const twice = [...sample.slice(1), { ...sample[0]! }, { ...sample[0]! }];
+    const derived = cache.indexOf(twice);
+    for (const query of ['create an issue', 'post a message to a slack channel', sample[0]!.name]) {
+      assert.deepEqual(searchIndex(derived, query, 10), searchIndex(buildSearchIndex(twice), query, 10), query);
+    }
+  });
+
   it('keeps the unused ids of a long chain of derivations bounded', () => {
     const cache = new SearchIndexCache();
     let tools = Array.from({ length: 10 }, (_, position) => makeTool(`tool_${position}`, `handles word${position}x`));
