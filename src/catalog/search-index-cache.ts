@@ -145,12 +145,17 @@ export class SearchIndexCache {
     if (this.build !== buildSearchIndex) return undefined;
     const base = this.mostRecentlyUsed(optionsKey);
     if (base === undefined) return undefined;
-    const documentOf = new Map<number, number>();
-    for (let document = 0; document < base.contentIds.length; document++) documentOf.set(base.contentIds[document]!, document);
+    // A tool at the same position with the same content is the common case (one server's tools changed
+    // in place); the map of every kept content is made only when some tool is not found that way.
+    let documentOf: Map<number, number> | undefined;
     const baseDocumentOf = new Int32Array(tools.length);
     let found = 0;
     for (let position = 0; position < tools.length; position++) {
-      const document = documentOf.get(contentIds[position]!) ?? -1;
+      let document = position < base.contentIds.length && base.contentIds[position] === contentIds[position] ? position : -1;
+      if (document < 0) {
+        documentOf ??= documentsByContent(base.contentIds);
+        document = documentOf.get(contentIds[position]!) ?? -1;
+      }
       baseDocumentOf[position] = document;
       if (document >= 0) found++;
     }
@@ -177,6 +182,13 @@ export class SearchIndexCache {
       this.toolCount -= dropped.contentIds.length;
     }
   }
+}
+
+/** Content id -> a document of the catalog with that content. */
+function documentsByContent(contentIds: Int32Array): Map<number, number> {
+  const documentOf = new Map<number, number>();
+  for (let document = 0; document < contentIds.length; document++) documentOf.set(contentIds[document]!, document);
+  return documentOf;
 }
 
 /** 32-bit FNV-1a over the ids and the options key. */
