@@ -122,14 +122,20 @@ export class SearchIndexCache {
    * recognised by comparing references only, where looking every tool up by content costs far more.
    */
   private findSameToolObjects(tools: readonly Tool[], optionsKey: string): CachedCatalog | undefined {
+    const found = this.findMostRecent((entry) => entry.optionsKey === optionsKey && sameTools(entry.objects, tools));
+    if (found === undefined) return undefined;
+    const bucket = this.catalogs.get(found.hash)!;
+    this.catalogs.delete(found.hash);
+    this.catalogs.set(found.hash, bucket);
+    return found.entry;
+  }
+
+  /** The most recently used kept catalog that `matches`, and the hash it is kept under. */
+  private findMostRecent(matches: (entry: CachedCatalog) => boolean): { hash: number; entry: CachedCatalog } | undefined {
     const hashes = [...this.catalogs.keys()];
     for (let position = hashes.length - 1; position >= 0; position--) {
       const bucket = this.catalogs.get(hashes[position]!)!;
-      const found = bucket.find((entry) => entry.optionsKey === optionsKey && sameTools(entry.objects, tools));
-      if (found === undefined) continue;
-      this.catalogs.delete(hashes[position]!);
-      this.catalogs.set(hashes[position]!, bucket);
-      return found;
+      for (let index = bucket.length - 1; index >= 0; index--) if (matches(bucket[index]!)) return { hash: hashes[position]!, entry: bucket[index]! };
     }
     return undefined;
   }
@@ -143,7 +149,7 @@ export class SearchIndexCache {
    */
   private indexFromNearest(tools: readonly Tool[], contentIds: Int32Array, optionsKey: string): SearchIndex | undefined {
     if (this.build !== buildSearchIndex) return undefined;
-    const base = this.mostRecentlyUsed(optionsKey);
+    const base = this.findMostRecent((entry) => entry.optionsKey === optionsKey)?.entry;
     if (base === undefined) return undefined;
     // A tool at the same position with the same content is the common case (one server's tools changed
     // in place); the map of every kept content is made only when some tool is not found that way.
@@ -160,16 +166,6 @@ export class SearchIndexCache {
       if (document >= 0) found++;
     }
     return found * 2 >= tools.length && found > 0 ? deriveSearchIndex(base.index, tools, baseDocumentOf) : undefined;
-  }
-
-  /** The kept catalog with these options that was used last, if any. */
-  private mostRecentlyUsed(optionsKey: string): CachedCatalog | undefined {
-    const buckets = [...this.catalogs.values()];
-    for (let position = buckets.length - 1; position >= 0; position--) {
-      const bucket = buckets[position]!;
-      for (let entry = bucket.length - 1; entry >= 0; entry--) if (bucket[entry]!.optionsKey === optionsKey) return bucket[entry];
-    }
-    return undefined;
   }
 
   /** Drops least recently used catalogs until the capacity holds. */
