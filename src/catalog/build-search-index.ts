@@ -2,8 +2,8 @@ import type { Tool } from '../tools/tool.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
 import { DenseIdMap } from './dense-id-map.ts';
-import { deriveStemPostings } from './derive-stem-postings.ts';
 import { growInt32Array } from './grow-int32-array.ts';
+import { specTokenPostingsOf } from './spec-token-postings.ts';
 import { sharedVocabulary, type SharedVocabulary } from './shared-vocabulary.ts';
 
 /** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
@@ -12,22 +12,25 @@ export const FIELD_COUNT = 4;
 const SPEC_FIELD_COUNT = 3;
 
 /**
- * Everything a search needs about one catalog, built in one pass over its tools' tokens. Built from
- * scratch for each catalog (docs/behaviour.md: no state between steps); nothing in it changes after the build.
- * Postings are compressed-sparse-row: the entries of key k are entries[offsets[k] .. offsets[k + 1]),
- * each `document * FIELD_COUNT + field` for one occurrence, in document order.
+ * Everything a search needs about one catalog, read through lookups and accessors so that one index can
+ * be built in one pass (buildSearchIndex) or composed of the kept indexes of its parts
+ * (composeSearchIndex); nothing in it changes after it is made, except memos a lookup fills. Documents
+ * are the catalog's positions; stem and token ids are the index's own.
  */
 export interface SearchIndex {
   readonly tools: readonly Tool[];
   readonly options: ResolvedSearchOptions;
-  /** Stem -> stem id (dense, in order of first occurrence in this catalog). Stop words have none. */
+  /** Stem -> this index's stem id; undefined when no tool of the catalog has it. Stop words have none. */
   readonly stemIds: StemLookup;
-  readonly stemOffsets: Int32Array;
-  readonly stemEntries: Int32Array;
-  /** Stem id -> number of documents that contain it. */
-  readonly stemDocumentCounts: Int32Array;
+  /** Stem id -> number of documents that contain it (valid for ids {@link stemIds} gave). */
+  readonly stemDocumentCounts: ArrayLike<number>;
   /** Stem id -> number of documents that contain it in their name. */
-  readonly stemNameDocumentCounts: Int32Array;
+  readonly stemNameDocumentCounts: ArrayLike<number>;
+  /**
+   * The stem's occurrences, each `document * FIELD_COUNT + field`, in document order (a document's
+   * occurrences together).
+   */
+  stemEntries(stemId: number): Int32Array;
   /**
    * document * FIELD_COUNT + field -> the BM25F factor of one occurrence there:
    * fieldWeight / (1 - b + b * fieldLength / averageFieldLength).
@@ -35,38 +38,44 @@ export interface SearchIndex {
   readonly fieldFactors: Float64Array;
   /** document * FIELD_COUNT + field -> number of index terms (stop words excluded) there. */
   readonly fieldLengths: Float64Array;
-  /** Raw token -> token id (-1 when not in this catalog), for the SPEC BM25 (which neither stems nor drops stop words). */
-  readonly tokenIds: { readonly size: number; find(token: string): number };
+  /** Raw token -> token id, -1 when no tool has it in any field, for the SPEC BM25 (which neither stems nor drops stop words). */
+  readonly tokenIds: TokenLookup;
   /**
-   * Every token occurrence in document order, as pairs (token id, document * FIELD_COUNT + field). The
-   * SPEC BM25 scans it at query time instead of keeping a second inverted index: building is the
-   * frequent operation, and one linear scan of integers per query is cheap.
+   * Per token id asked (ids {@link tokenIds} gave), the documents that have it in their name, description
+   * or parameter names (not the toolset), as pairs (document, count there) in document order.
    */
-  readonly occurrences: Int32Array;
+  tokenPostings(tokenIds: readonly number[]): Int32Array[];
   /** Per document: tokens in name + description + parameter names (the SPEC BM25's length). */
   readonly specLengths: Float64Array;
   readonly specAverageLength: number;
-  /** What {@link deriveSearchIndex} reuses of this index: its id maps and where each document's occurrences are. */
-  readonly reuse: ReusableBuild;
 }
 
-/**
- * The parts of a build that a later index of a similar catalog can start from. The id maps are copied
- * before a derived index adds to them, so no index ever changes after its build.
- */
-export interface ReusableBuild {
-  /** The shared vocabulary the ids below refer to; a derived index needs the same one. */
+/** The stems of one index, looked up by the stem itself. */
+export interface StemLookup {
+  /** This index's id of `stem`, or undefined when no tool of the catalog has it. */
+  get(stem: string): number | undefined;
+}
+
+/** The raw tokens of one index, looked up by the token itself. */
+export interface TokenLookup {
+  /** This index's id of `token`, or -1 when no tool of the catalog has it. */
+  find(token: string): number;
+}
+
+/** A built index: a {@link SearchIndex}, its lookups by vocabulary id, and the occurrence list it was built from. */
+export interface BuiltSearchIndex extends SearchIndex {
+  /** The shared vocabulary its texts were read through (a later build may use a newer one). */
   readonly vocabulary: SharedVocabulary;
-  readonly localTokenIds: DenseIdMap;
-  readonly localStemIds: DenseIdMap;
-  /** This index's token id -> its stem id, or -1 for a stop word. */
-  readonly tokenStems: readonly number[];
-  /** Stem id -> stem. */
-  readonly stemTerms: readonly string[];
-  /** Document -> the first of its occurrence pairs; one more entry, the end of the last. */
-  readonly documentStarts: Int32Array;
-  /** Tokens that occur in this catalog; fewer than the token map's size when ids of removed tools were kept. */
-  readonly liveTokenCount: number;
+  /** Vocabulary stem id -> this index's stem id, or -1 when no tool here has it. */
+  stemIdOfVocabularyId(vocabularyStemId: number): number;
+  /** Vocabulary token id -> this index's token id, or -1 when no tool here has it. */
+  tokenIdOfVocabularyId(vocabularyTokenId: number): number;
+  /**
+   * Every token occurrence in document order, as pairs (token id, document * FIELD_COUNT + field).
+   * Token postings are made from it at the first search (spec-token-postings.ts) instead of at the
+   * build: building is the frequent operation.
+   */
+  readonly occurrences: Int32Array;
 }
 
 /**
@@ -74,49 +83,21 @@ export interface ReusableBuild {
  * are tokenized through the shared vocabulary (each distinct text once, ever: shared-vocabulary.ts), so
  * a build maps vocabulary ids to this index's ids and records each occurrence as two integers; the
  * occurrences are then counting-sorted into flat posting arrays by stem. Few, large allocations: the
- * build runs at every assembly.
+ * build runs for every catalog part that changed (search-index-cache.ts).
  */
-export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions): SearchIndex {
-  return assembleIndex(tools, resolveSearchOptions(options));
-}
-
-/**
- * The index of `tools` made from `base`, the kept index of a similar catalog (same options): a tool
- * whose content (name, description, parameter names, toolset) some base document has is copied from
- * that document's occurrences instead of being read again; only the others' texts are looked up. The
- * result is what {@link buildSearchIndex} would give, up to the numbering of tokens and stems (ids of
- * the base's removed tools stay, unused, and every lookup treats them as absent), so every search
- * ranks and scores exactly the same (a property test compares them).
- *
- * `baseDocumentOf[position]` is the base document with the content of `tools[position]`, or -1. Falls
- * back to a fresh build when the shared vocabulary was replaced since the base was built, or when
- * unused ids would outnumber the used ones (a long chain of derivations from a shrinking catalog).
- */
-export function deriveSearchIndex(base: SearchIndex, tools: readonly Tool[], baseDocumentOf: Int32Array): SearchIndex {
-  const { reuse } = base;
-  if (reuse.vocabulary !== sharedVocabulary() || reuse.localTokenIds.size > 2 * reuse.liveTokenCount) return assembleIndex(tools, base.options);
-  return assembleIndex(tools, base.options, { base, baseDocumentOf });
-}
-
-/** A build's starting point when it derives from a kept index. */
-interface Derivation {
-  readonly base: SearchIndex;
-  readonly baseDocumentOf: Int32Array;
-}
-
-function assembleIndex(tools: readonly Tool[], resolved: ResolvedSearchOptions, derivation?: Derivation): SearchIndex {
+export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions): BuiltSearchIndex {
+  const resolved = resolveSearchOptions(options);
   const documentCount = tools.length;
-  const start = derivation?.base.reuse;
-  const vocabulary = start?.vocabulary ?? sharedVocabulary();
-  // Vocabulary token and stem ids -> this index's (dense, in order of first occurrence here, after the base's).
-  const localTokenIds = start?.localTokenIds.clone() ?? new DenseIdMap(vocabulary.table.size);
-  const localStemIds = start?.localStemIds.clone() ?? new DenseIdMap(vocabulary.stemIds.size);
-  // This index's token id -> its stem id, or -1 for a stop word; stem id -> stem.
-  const tokenStems: number[] = start === undefined ? [] : [...start.tokenStems];
-  const stemTerms: string[] = start === undefined ? [] : [...start.stemTerms];
+  const vocabulary = sharedVocabulary();
+  // Vocabulary token and stem ids -> this index's (dense, in order of first occurrence here), and back.
+  const localTokenIds = new DenseIdMap(Math.min(vocabulary.table.size, documentCount * 64));
+  const localStemIds = new DenseIdMap(Math.min(vocabulary.stemIds.size, documentCount * 64));
+  const vocabularyTokenOf: number[] = [];
+  const vocabularyStemOf: number[] = [];
+  // This index's token id -> its stem id, or -1 for a stop word.
+  const tokenStems: number[] = [];
   const fieldLengths = new Float64Array(documentCount * FIELD_COUNT);
   const specLengths = new Float64Array(documentCount);
-  const documentStarts = new Int32Array(documentCount + 1);
   // Occurrences as pairs (token id, document * FIELD_COUNT + field).
   let occurrences = new Int32Array(Math.max(1024, documentCount * 64));
   let occurrenceCount = 0;
@@ -130,7 +111,7 @@ function assembleIndex(tools: readonly Tool[], resolved: ResolvedSearchOptions, 
     const vocabularyStemId = vocabulary.tokenStems[vocabularyId]!;
     if (vocabularyStemId < 0) return -1;
     const stemId = localStemIds.add(vocabularyStemId);
-    if (stemId === stemTerms.length) stemTerms.push(vocabulary.terms[vocabularyId]!);
+    if (stemId === vocabularyStemOf.length) vocabularyStemOf.push(vocabularyStemId);
     return stemId;
   };
 
@@ -142,7 +123,10 @@ function assembleIndex(tools: readonly Tool[], resolved: ResolvedSearchOptions, 
     for (let position = span + 1; position <= span + count; position++) {
       const vocabularyId = spans[position]!;
       const tokenId = localTokenIds.add(vocabularyId);
-      if (tokenId === tokenStems.length) tokenStems.push(stemIdOf(vocabularyId));
+      if (tokenId === tokenStems.length) {
+        vocabularyTokenOf.push(vocabularyId);
+        tokenStems.push(stemIdOf(vocabularyId));
+      }
       occurrences[occurrenceCount * 2] = tokenId;
       occurrences[occurrenceCount * 2 + 1] = documentField;
       occurrenceCount++;
@@ -150,30 +134,7 @@ function assembleIndex(tools: readonly Tool[], resolved: ResolvedSearchOptions, 
     }
   };
 
-  // A base document's occurrences, renumbered to `document`: its token ids are valid here, since the
-  // id maps above start as copies of the base's.
-  const copy = (base: SearchIndex, from: number, document: number): void => {
-    const first = base.reuse.documentStarts[from]!;
-    const end = base.reuse.documentStarts[from + 1]!;
-    reserve(end - first);
-    const source = base.occurrences;
-    const shift = (document - from) * FIELD_COUNT;
-    for (let position = first; position < end; position++) {
-      occurrences[occurrenceCount * 2] = source[position * 2]!;
-      occurrences[occurrenceCount * 2 + 1] = source[position * 2 + 1]! + shift;
-      occurrenceCount++;
-    }
-    for (let field = 0; field < FIELD_COUNT; field++) fieldLengths[document * FIELD_COUNT + field] = base.fieldLengths[from * FIELD_COUNT + field]!;
-    specLengths[document] = base.specLengths[from]!;
-  };
-
   for (let document = 0; document < documentCount; document++) {
-    documentStarts[document] = occurrenceCount;
-    const from = derivation === undefined ? -1 : derivation.baseDocumentOf[document]!;
-    if (from >= 0) {
-      copy(derivation!.base, from, document);
-      continue;
-    }
     const tool = tools[document]!;
     const first = occurrenceCount;
     documentField = document * FIELD_COUNT;
@@ -186,68 +147,61 @@ function assembleIndex(tools: readonly Tool[], resolved: ResolvedSearchOptions, 
     documentField++;
     record(tool.toolset);
   }
-  documentStarts[documentCount] = occurrenceCount;
 
-  // Ids kept from a base may name tokens and stems no tool here has: lookups must treat them as absent.
-  const tokenOccurrences = derivation === undefined ? undefined : countTokens(occurrences, occurrenceCount, localTokenIds.size);
-  const liveTokenCount = tokenOccurrences === undefined ? localTokenIds.size : tokenOccurrences.reduce((live, count) => live + (count > 0 ? 1 : 0), 0);
-  const tokenIds = {
-    size: localTokenIds.size,
-    find: (token: string): number => {
-      const tokenId = localTokenIds.get(vocabulary.table.find(token));
-      return tokenId >= 0 && tokenOccurrences !== undefined && tokenOccurrences[tokenId] === 0 ? -1 : tokenId;
-    },
-  };
-  const stems =
-    (derivation === undefined
-      ? undefined
-      : deriveStemPostings(derivation.base, { baseDocumentOf: derivation.baseDocumentOf, occurrences, documentStarts, stemCount: stemTerms.length, tokenStems })) ??
-    groupOccurrences(occurrences, occurrenceCount, stemTerms.length, tokenStems);
-  const stemIds: StemLookup = {
-    size: stemTerms.length,
-    terms: stemTerms,
-    get: (stem: string): number | undefined => {
-      const stemId = localStemIds.get(vocabulary.stemIds.get(stem) ?? -1);
-      return stemId < 0 || stems.documentCounts[stemId] === 0 ? undefined : stemId;
-    },
-  };
-
+  const stems = groupOccurrences(occurrences, occurrenceCount, vocabularyStemOf.length, tokenStems);
+  const stemLookup = compactIdLookup(localStemIds, vocabularyStemOf, vocabulary.stemIds.size);
+  const tokenLookup = compactIdLookup(localTokenIds, vocabularyTokenOf, vocabulary.table.size);
+  const occurrenceList = occurrences.subarray(0, occurrenceCount * 2);
   return {
     tools,
     options: resolved,
-    stemIds,
-    stemOffsets: stems.offsets,
-    stemEntries: stems.entries,
+    vocabulary,
+    stemIdOfVocabularyId: (vocabularyStemId) => stemLookup.get(vocabularyStemId),
+    tokenIdOfVocabularyId: (vocabularyTokenId) => tokenLookup.get(vocabularyTokenId),
+    stemIds: {
+      get: (stem) => {
+        const stemId = stemLookup.get(vocabulary.stemIds.get(stem) ?? -1);
+        return stemId < 0 ? undefined : stemId;
+      },
+    },
     stemDocumentCounts: stems.documentCounts,
     stemNameDocumentCounts: stems.nameDocumentCounts,
+    stemEntries: (stemId) => stems.entries.subarray(stems.offsets[stemId]!, stems.offsets[stemId + 1]!),
     fieldFactors: computeFieldFactors(fieldLengths, documentCount, resolved),
     fieldLengths,
-    tokenIds,
-    occurrences: occurrences.subarray(0, occurrenceCount * 2),
+    tokenIds: { find: (token) => tokenLookup.get(vocabulary.table.find(token)) },
+    tokenPostings: (tokenIds) => specTokenPostingsOf(occurrenceList, vocabularyTokenOf.length, tokenIds),
+    occurrences: occurrenceList,
     specLengths,
     specAverageLength: documentCount === 0 ? 0 : specLengths.reduce((sum, length) => sum + length, 0) / documentCount,
-    reuse: { vocabulary, localTokenIds, localStemIds, tokenStems, stemTerms, documentStarts, liveTokenCount },
   };
 }
 
-/** Occurrences per token id. */
-function countTokens(occurrences: Int32Array, occurrenceCount: number, tokenCount: number): Int32Array {
-  const counts = new Int32Array(tokenCount);
-  for (let occurrence = 0; occurrence < occurrenceCount; occurrence++) counts[occurrences[occurrence * 2]!]!++;
-  return counts;
+/**
+ * The lookup of a build's dense ids by vocabulary id: the build's DenseIdMap when the index uses a
+ * good part of the vocabulary, else a Map of just its ids, so that a small index (a catalog part,
+ * search-index-cache.ts) does not hold an array as large as the whole vocabulary. The Map is guarded
+ * by a bit per id modulo 8,192: a composed catalog asks every part for every word searched, and most
+ * parts have not got most words.
+ */
+function compactIdLookup(dense: DenseIdMap, vocabularyIdOf: readonly number[], vocabularySize: number): { get(id: number): number } {
+  if (vocabularyIdOf.length * 8 >= vocabularySize) return dense;
+  const byVocabularyId = new Map<number, number>();
+  const seen = new Int32Array(LOOKUP_FILTER_BITS / 32);
+  for (let localId = 0; localId < vocabularyIdOf.length; localId++) {
+    const id = vocabularyIdOf[localId]!;
+    byVocabularyId.set(id, localId);
+    seen[(id & (LOOKUP_FILTER_BITS - 1)) >>> 5]! |= 1 << (id & 31);
+  }
+  return {
+    get: (id) => (id >= 0 && (seen[(id & (LOOKUP_FILTER_BITS - 1)) >>> 5]! & (1 << (id & 31))) !== 0 ? (byVocabularyId.get(id) ?? -1) : -1),
+  };
 }
 
-/** The stems of one index: looked up through the shared vocabulary, so a build makes no map of its own. */
-export interface StemLookup {
-  /** This index's id of `stem`, or undefined when no tool of the catalog has it. */
-  get(stem: string): number | undefined;
-  readonly size: number;
-  /** Stem id -> stem. */
-  readonly terms: readonly string[];
-}
+const LOOKUP_FILTER_BITS = 8_192;
 
 /** Postings of one kind of key, compressed-sparse-row. */
-export interface GroupedOccurrences {
+interface GroupedOccurrences {
   readonly offsets: Int32Array;
   readonly entries: Int32Array;
   readonly documentCounts: Int32Array;
@@ -289,7 +243,8 @@ function groupOccurrences(occurrences: Int32Array, occurrenceCount: number, stem
   return { offsets, entries, documentCounts, nameDocumentCounts };
 }
 
-function computeFieldFactors(fieldLengths: Float64Array, documentCount: number, options: ResolvedSearchOptions): Float64Array {
+/** Per occurrence slot (document * FIELD_COUNT + field), its BM25F factor given every document's field lengths. */
+export function computeFieldFactors(fieldLengths: Float64Array, documentCount: number, options: ResolvedSearchOptions): Float64Array {
   const { fieldWeights, b } = options;
   const weights = [fieldWeights.name, fieldWeights.description, fieldWeights.parameters, fieldWeights.toolset];
   const averages = new Float64Array(FIELD_COUNT);

@@ -2,7 +2,7 @@ import { growInt32Array } from './grow-int32-array.ts';
 
 /**
  * Maps ids of a large id space (the shared vocabulary's tokens or stems) to dense ids 0, 1, 2, ... in
- * order of first sight: an Int32Array indexed by the large id, -1 where unseen. An index build keeps
+ * order of first sight: an Int32Array indexed by the large id, -1 where unseen. An index build uses
  * one per kind of id, so it numbers its own tokens and stems without a map of strings.
  */
 export class DenseIdMap {
@@ -20,14 +20,6 @@ export class DenseIdMap {
     let dense = this.denseIds[id]!;
     if (dense < 0) dense = this.denseIds[id] = this.size++;
     return dense;
-  }
-
-  /** An independent copy: adding to either leaves the other as it was. */
-  clone(): DenseIdMap {
-    const copy = new DenseIdMap(0);
-    copy.denseIds = this.denseIds.slice();
-    copy.size = this.size;
-    return copy;
   }
 
   /** The dense id of `id`, or -1 when it was never added. */

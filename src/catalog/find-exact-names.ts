@@ -28,10 +28,9 @@ export function findExactNames(index: SearchIndex, query: string, stems: readonl
     // Only stop words in the query: compare every name (rare, and names like "the_list" deserve it).
     for (let document = 0; document < index.tools.length; document++) if (matches(document)) found.push(document);
   } else {
-    const end = index.stemOffsets[rarest + 1]!;
+    const entries = index.stemEntries(rarest);
     let previous = -1;
-    for (let position = index.stemOffsets[rarest]!; position < end; position++) {
-      const documentField = index.stemEntries[position]!;
+    for (const documentField of entries) {
       const document = (documentField / FIELD_COUNT) | 0;
       if (document === previous || documentField % FIELD_COUNT !== 0) continue;
       previous = document;

@@ -366,12 +366,12 @@ function scratchOf(index: SearchIndex): ScoringScratch {
 
 /** Calls `visit` once per document containing the stem, with its BM25F pseudo-frequency there. */
 function forEachFrequency(index: SearchIndex, stemId: number, visit: (document: number, frequency: number, inName: boolean) => void): void {
-  const { stemEntries: entries, fieldFactors: factors } = index;
-  const end = index.stemOffsets[stemId + 1]!;
+  const entries = index.stemEntries(stemId);
+  const factors = index.fieldFactors;
   let current = -1;
   let frequency = 0;
   let inName = false;
-  for (let position = index.stemOffsets[stemId]!; position < end; position++) {
+  for (let position = 0; position < entries.length; position++) {
     const documentField = entries[position]!;
     const document = (documentField / FIELD_COUNT) | 0;
     if (document !== current) {

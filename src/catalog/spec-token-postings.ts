@@ -23,13 +23,18 @@ const postingsByOccurrences = new WeakMap<Int32Array, SpecTokenPostings>();
 const searchedOnce = new WeakSet<Int32Array>();
 
 /**
- * The {@link SpecTokenPostings} of the index whose occurrence list (pairs of token id, document *
- * FIELD_COUNT + field) is `occurrences`, for the tokens `tokenIds`. An index's first search reads the
+ * Per token id of `tokenIds`, its (document, count) pairs in the index whose occurrence list (pairs of
+ * token id, document * FIELD_COUNT + field) is `occurrences`. An index's first search reads the
  * postings of its few query tokens off one pass over the occurrences, which costs a fraction of
- * grouping them all; from its second search on, the grouped postings are made once and kept. So a
- * catalog that changes before every search (a new index each time) never pays for the grouping.
+ * grouping them all; from its second search on, the grouped postings are made once and kept. So an
+ * index searched once (a one-shot search) never pays for the grouping.
  */
-export function specTokenPostingsOf(occurrences: Int32Array, tokenCount: number, tokenIds: readonly number[]): SpecTokenPostings {
+export function specTokenPostingsOf(occurrences: Int32Array, tokenCount: number, tokenIds: readonly number[]): Int32Array[] {
+  const { offsets, pairs } = postingsOf(occurrences, tokenCount, tokenIds);
+  return tokenIds.map((tokenId) => pairs.subarray(offsets[tokenId]! * 2, offsets[tokenId + 1]! * 2));
+}
+
+function postingsOf(occurrences: Int32Array, tokenCount: number, tokenIds: readonly number[]): SpecTokenPostings {
   let postings = postingsByOccurrences.get(occurrences);
   if (postings !== undefined) return postings;
   if (!searchedOnce.has(occurrences)) {

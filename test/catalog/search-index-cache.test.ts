@@ -112,47 +112,58 @@ describe('SearchIndexCache', () => {
     assert.notEqual(cache.indexOf(catalogs[1]!), second);
   });
 
-  it('derives a changed catalog from the kept one, and reads the words only removed tools had as absent', () => {
-    const cache = new SearchIndexCache();
+  it('composes a large catalog of parts and searches it as a fresh build does, words only a removed tool had absent', () => {
+    const cache = new SearchIndexCache({}, { average: 4, maximum: 8, minimumCatalog: 0 });
     const sample = loadMcpSample();
     const removed = makeTool('zorblax_sync', 'Sync the zorblax ledger with quuxbridge', [], 'mcp-zorblax');
-    cache.indexOf([...sample, removed]);
+    const before = cache.indexOf([removed, ...sample]);
+    assert.equal(cache.keptPartTools, sample.length + 1);
+    assert.ok(before.tokenIds.find('zorblax') >= 0);
     const added = makeTool('fetch_invoice', 'Fetch an invoice by its number', ['invoice_number'], 'mcp-billing');
     const changed = [...sample, added];
-    const derived = cache.indexOf(changed);
+    const composed = cache.indexOf(changed);
     const fresh = buildSearchIndex(changed);
-    // Derived: the removed tool's token ids are kept, unused (a fresh build numbers only what it has).
-    assert.ok(derived.tokenIds.size > fresh.tokenIds.size);
     for (const word of ['zorblax', 'quuxbridge']) {
-      assert.equal(derived.tokenIds.find(word), -1, word);
-      assert.equal(derived.stemIds.get(word), undefined, word);
+      assert.equal(composed.tokenIds.find(word), -1, word);
+      assert.equal(composed.stemIds.get(word), undefined, word);
     }
-    for (const query of ['zorblax', 'sync the zorblax ledger', 'fetch invoice 42', 'create an issue', 'quux']) {
-      assert.deepEqual(searchIndex(derived, query, 10), searchIndex(fresh, query, 10), query);
+    for (const query of ['zorblax', 'sync the zorblax ledger', 'fetch invoice 42', 'create an issue', 'post a message to a slack channel', 'quux', 'the']) {
+      assert.deepEqual(searchIndex(composed, query, 10), searchIndex(fresh, query, 10), query);
     }
   });
 
-  it('derives a catalog that lists one tool twice as a fresh build does', () => {
-    const cache = new SearchIndexCache();
+  it('builds again only the parts that hold a changed tool', () => {
+    const sizes = { average: 4, maximum: 8, minimumCatalog: 0 };
+    const cache = new SearchIndexCache({}, sizes);
     const sample = loadMcpSample();
     cache.indexOf(sample);
-    // Two documents now have the content of one kept document (the renumbering is not one to one).
+    assert.equal(cache.keptPartTools, sample.length);
+    const middle = Math.floor(sample.length / 2);
+    const edited = sample.map((tool, position) => (position === middle ? { ...tool, description: `${tool.description} Also archives invoices.` } : tool));
+    const index = cache.indexOf(edited);
+    // The edited tool's part, and at most its neighbour when the cut after it moved: never the catalog.
+    const rebuilt = cache.keptPartTools - sample.length;
+    assert.ok(rebuilt >= 1 && rebuilt <= 2 * sizes.maximum, `${rebuilt} tools built again`);
+    assert.deepEqual(searchIndex(index, 'archive invoices', 3), searchIndex(buildSearchIndex(edited), 'archive invoices', 3));
+    assert.equal(searchIndex(index, 'archive invoices', 1)[0]!.tool, edited[middle]);
+  });
+
+  it('composes a catalog that lists one tool twice as a fresh build does', () => {
+    const cache = new SearchIndexCache({}, { average: 4, maximum: 8, minimumCatalog: 0 });
+    const sample = loadMcpSample();
+    cache.indexOf(sample);
     const twice = [...sample.slice(1), { ...sample[0]! }, { ...sample[0]! }];
-    const derived = cache.indexOf(twice);
+    const composed = cache.indexOf(twice);
     for (const query of ['create an issue', 'post a message to a slack channel', sample[0]!.name]) {
-      assert.deepEqual(searchIndex(derived, query, 10), searchIndex(buildSearchIndex(twice), query, 10), query);
+      assert.deepEqual(searchIndex(composed, query, 10), searchIndex(buildSearchIndex(twice), query, 10), query);
     }
   });
 
-  it('keeps the unused ids of a long chain of derivations bounded', () => {
-    const cache = new SearchIndexCache();
-    let tools = Array.from({ length: 10 }, (_, position) => makeTool(`tool_${position}`, `handles word${position}x`));
-    for (let step = 0; step < 200; step++) {
-      // Each step replaces one tool by one with words never seen before.
-      tools = [...tools.slice(1), makeTool(`tool_${step}_next`, `handles fresh${step}y and other${step}z`)];
-      const index = cache.indexOf(tools);
-      assert.ok(index.tokenIds.size <= 3 * buildSearchIndex(tools).tokenIds.size, `step ${step}: ${index.tokenIds.size} ids`);
-    }
+  it('builds a catalog smaller than the cutting minimum whole', () => {
+    const cache = new SearchIndexCache({}, { average: 4, maximum: 8, minimumCatalog: 100 });
+    cache.indexOf(loadMcpSample());
+    assert.equal(cache.keptPartTools, 0);
+    assert.equal(cache.keptTools, loadMcpSample().length);
   });
 
   it('evicts beyond its tool budget and never keeps a catalog larger than the budget', () => {

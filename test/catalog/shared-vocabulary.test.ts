@@ -67,11 +67,13 @@ describe('buildSearchIndex over the shared vocabulary', () => {
     buildSearchIndex([makeTool('archive_invoice', 'Stores invoices and receipts.'), makeTool('sendSMS', 'Texts a phone.')]);
     const after = buildSearchIndex(catalog);
     assert.deepEqual([...after.occurrences], [...before.occurrences]);
-    assert.deepEqual([...after.stemEntries], [...before.stemEntries]);
-    assert.deepEqual(after.stemIds.terms, before.stemIds.terms);
+    for (const stem of ['send', 'chat', 'messag', 'channel', 'list', 'file', 'folder']) {
+      const stemId = after.stemIds.get(stem);
+      assert.equal(stemId, before.stemIds.get(stem), stem);
+      assert.deepEqual([...after.stemEntries(stemId!)], [...before.stemEntries(stemId!)], stem);
+    }
     assert.equal(after.stemIds.get('invoic'), undefined, 'a stem of another catalog is not in this one');
     assert.equal(after.stemIds.get('send'), before.stemIds.get('send'));
-    assert.equal(after.tokenIds.size, before.tokenIds.size);
     assert.equal(after.tokenIds.find('invoice'), -1, 'a word of another catalog is not in this one');
     assert.equal(before.tokenIds.find('invoices'), -1, 'nor in one built before that word was seen');
     assert.equal(after.tokenIds.find('send'), before.tokenIds.find('send'));
