@@ -38,6 +38,15 @@ export function toolsInToolsets(registry: readonly Tool[], toolsets: readonly st
   return sessionToolsOf(registry, toolsets).tools;
 }
 
+/** One answer of {@link knownSessionTools}: the tools it was computed from, and what it gave. */
+interface KnownAnswer {
+  /** A copy of the registry array the answer is for. */
+  readonly from: readonly Tool[];
+  /** The registry's tools of the toolsets asked for: what resolveNameCollisions read. */
+  readonly input: readonly Tool[];
+  readonly resolved: ResolvedNames;
+}
+
 /**
  * The last answer per registry array and toolsets, with the tools it was computed from: a live
  * registry hands out the same array until its tools change (the gateway's catalog, an MCP tool source),
@@ -45,7 +54,15 @@ export function toolsInToolsets(registry: readonly Tool[], toolsets: readonly st
  * same tools in the same order (checked by reference, so an array changed in place is noticed); keyed
  * weakly on the array, never on a session, so an array nobody holds is forgotten.
  */
-const resolvedByRegistry = new WeakMap<readonly Tool[], Map<string, { readonly from: readonly Tool[]; readonly resolved: ResolvedNames }>>();
+const resolvedByRegistry = new WeakMap<readonly Tool[], Map<string, KnownAnswer>>();
+
+/**
+ * The last answer per toolsets, whatever the array: a registry whose server changed hands out a new
+ * array whose tools have, most often, the same names in the same places, and then nothing needs
+ * resolving again (below). A few entries, the most recently made last.
+ */
+const lastAnswerByToolsets = new Map<string, KnownAnswer>();
+const KEPT_LAST_ANSWERS = 8;
 
 /** As {@link toolsInToolsets}, with the warnings about the collisions that were resolved. */
 export function sessionToolsOf(registry: readonly Tool[], toolsets: readonly string[] | undefined): ResolvedNames {
@@ -62,13 +79,30 @@ function knownSessionTools(registry: readonly Tool[], toolsets: readonly string[
   let known = byToolsets.get(key);
   if (known === undefined || !sameTools(known.from, registry)) {
     const allowed = toolsets === undefined ? undefined : new Set(toolsets);
-    known = {
-      from: [...registry],
-      resolved: resolveNameCollisions(allowed === undefined ? registry : registry.filter((tool) => allowed.has(tool.toolset))),
-    };
+    const input = allowed === undefined ? registry : registry.filter((tool) => allowed.has(tool.toolset));
+    known = { from: [...registry], input: [...input], resolved: resolveChanged(input, lastAnswerByToolsets.get(key)) };
     byToolsets.set(key, known);
+    lastAnswerByToolsets.delete(key);
+    if (lastAnswerByToolsets.size >= KEPT_LAST_ANSWERS) lastAnswerByToolsets.delete(lastAnswerByToolsets.keys().next().value!);
+    lastAnswerByToolsets.set(key, known);
   }
   return known.resolved;
+}
+
+/**
+ * resolveNameCollisions(input), without reading every name into a set again when the last answer for
+ * these toolsets had no collision (no warning: every name distinct) and `input` has the very same names
+ * in the same places: then its names are distinct too, and it is its own answer.
+ */
+function resolveChanged(input: readonly Tool[], last: KnownAnswer | undefined): ResolvedNames {
+  if (last !== undefined && last.resolved.warnings.length === 0 && sameNames(last.input, input)) return { tools: [...input], warnings: [] };
+  return resolveNameCollisions(input);
+}
+
+function sameNames(left: readonly Tool[], right: readonly Tool[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index]!.name !== right[index]!.name) return false;
+  return true;
 }
 
 function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {

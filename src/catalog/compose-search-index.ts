@@ -92,11 +92,11 @@ export function composeSearchIndex(tools: readonly Tool[], options: ResolvedSear
     if (tokenId >= 0 || absentTokens++ < MAXIMUM_REMEMBERED_ABSENT_WORDS) tokenIdOf.set(token, tokenId);
     return tokenId;
   };
-  const tokenPostings = (tokenIds: readonly number[]): Int32Array[] => {
-    const pending = tokenIds.filter((tokenId) => tokens[tokenId]!.pairs === undefined);
-    if (pending.length > 0) mergeTokens(pending.map((tokenId) => tokens[tokenId]!), parts);
-    return tokenIds.map((tokenId) => tokens[tokenId]!.pairs!);
-  };
+  const tokenPostings = (tokenIds: readonly number[]): Int32Array[] =>
+    tokenIds.map((tokenId) => {
+      const token = tokens[tokenId]!;
+      return (token.pairs ??= mergeToken(token, parts));
+    });
 
   return {
     tools,
@@ -140,28 +140,18 @@ function lookupPerVocabulary(lookup: (vocabulary: SharedVocabulary) => number): 
 }
 
 /**
- * Fills the merged (document, count) pairs of `pending` tokens: each part is asked once for all of
- * its pending tokens, and each token's pairs are its parts' in catalog order, documents moved by the
+ * The merged (document, count) pairs of `token`: its parts' in catalog order, documents moved by the
  * part's first position.
  */
-function mergeTokens(pending: readonly ComposedToken[], parts: readonly IndexPart[]): void {
-  const askedOf = new Map<number, number[]>();
-  for (const token of pending) for (const { part, tokenId } of token.parts) (askedOf.get(part) ?? askedOf.set(part, []).get(part)!).push(tokenId);
-  const answers = new Map<number, Map<number, Int32Array>>();
-  for (const [part, asked] of askedOf) {
-    const postings = parts[part]!.index.tokenPostings(asked);
-    answers.set(part, new Map(asked.map((tokenId, position) => [tokenId, postings[position]!])));
-  }
-  for (const token of pending) {
-    const found = token.parts.map(({ part, tokenId }) => ({ pairs: answers.get(part)!.get(tokenId)!, shift: parts[part]!.firstDocument }));
-    const merged = new Int32Array(found.reduce((size, { pairs }) => size + pairs.length, 0));
-    let written = 0;
-    for (const { pairs, shift } of found) {
-      for (let position = 0; position < pairs.length; position += 2) {
-        merged[written++] = pairs[position]! + shift;
-        merged[written++] = pairs[position + 1]!;
-      }
+function mergeToken(token: ComposedToken, parts: readonly IndexPart[]): Int32Array {
+  const found = token.parts.map(({ part, tokenId }) => ({ pairs: parts[part]!.index.tokenPostings([tokenId])[0]!, shift: parts[part]!.firstDocument }));
+  const merged = new Int32Array(found.reduce((size, { pairs }) => size + pairs.length, 0));
+  let written = 0;
+  for (const { pairs, shift } of found) {
+    for (let position = 0; position < pairs.length; position += 2) {
+      merged[written++] = pairs[position]! + shift;
+      merged[written++] = pairs[position + 1]!;
     }
-    token.pairs = merged;
   }
+  return merged;
 }

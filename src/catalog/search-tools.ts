@@ -315,9 +315,11 @@ function scoreInto(
 }
 
 /**
- * Per-document arrays one scoring fills and reads, kept per index and cleared after each use by the
- * documents it wrote: allocating and filling them for every query and every clause of a long request
- * cost more than the scoring at 10,000 tools. Scoring is synchronous, so one set per index suffices.
+ * Per-document arrays one scoring fills and reads, kept per catalog size and cleared after each use by
+ * the documents it wrote: allocating and filling them for every query and every clause of a long
+ * request cost more than the scoring at 10,000 tools, and a catalog changed between steps is a new
+ * index of the same size. Scoring is synchronous and leaves them untouched, so one set per size
+ * suffices, whichever index uses it.
  */
 interface ScoringScratch {
   /** The product of the name-coverage and coordination factors applied to a document's BM25F (1 when untouched). */
@@ -333,12 +335,15 @@ interface ScoringScratch {
   clear(documents: readonly number[]): void;
 }
 
-const scratchByIndex = new WeakMap<SearchIndex, ScoringScratch>();
+const scratchBySize = new Map<number, ScoringScratch>();
+
+/** Sizes whose scratch is kept (most recently made last): a few catalogs searched in turns. */
+const KEPT_SCRATCH_SIZES = 4;
 
 function scratchOf(index: SearchIndex): ScoringScratch {
-  let scratch = scratchByIndex.get(index);
-  if (scratch !== undefined) return scratch;
   const count = index.tools.length;
+  let scratch = scratchBySize.get(count);
+  if (scratch !== undefined) return scratch;
   const multipliers = new Float64Array(count).fill(1);
   const matchedConcepts = new Float64Array(count);
   const nameMatches = new Float64Array(count);
@@ -360,7 +365,8 @@ function scratchOf(index: SearchIndex): ScoringScratch {
       }
     },
   };
-  scratchByIndex.set(index, scratch);
+  if (scratchBySize.size >= KEPT_SCRATCH_SIZES) scratchBySize.delete(scratchBySize.keys().next().value!);
+  scratchBySize.set(count, scratch);
   return scratch;
 }
 

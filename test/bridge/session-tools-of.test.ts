@@ -22,4 +22,17 @@ describe('sessionToolsOf', () => {
     all.tools.pop();
     assert.deepEqual(sessionToolsOf(registry, undefined).tools.map((tool) => tool.name), ['mcp_a_one', 'mcp_b_one']);
   });
+
+  it('gives a new registry array with the same names the new tools, and resolves a collision a renamed tool makes', () => {
+    const first = [makeTool('mcp_a_one', 'one', { toolset: 'mcp-a' }), makeTool('mcp_b_one', 'one', { toolset: 'mcp-b' }), makeTool('read_file', 'core', { toolset: 'core', kind: 'core' })];
+    assert.deepEqual(sessionToolsOf(first, undefined).warnings, []);
+    const described = [makeTool('mcp_a_one', 'one, described anew', { toolset: 'mcp-a' }), first[1]!, first[2]!];
+    const second = sessionToolsOf(described, undefined);
+    assert.deepEqual(second.warnings, []);
+    assert.equal(second.tools[0], described[0], 'the new object, not the one of the last answer');
+    const renamed = [makeTool('read_file', 'reads a file of server a', { toolset: 'mcp-a' }), first[1]!, first[2]!];
+    const third = sessionToolsOf(renamed, undefined);
+    assert.deepEqual(third.tools.map((tool) => tool.name), ['mcp_a_read_file', 'mcp_b_one', 'read_file']);
+    assert.equal(third.warnings.length, 1);
+  });
 });
