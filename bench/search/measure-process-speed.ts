@@ -27,8 +27,11 @@ export interface ProcessSpeed {
   readonly sessionSearch: TimingSummary;
   /** Tools given a new description before each call of {@link changedSessionSearch}: one server's worth. */
   readonly changedTools: number;
-  /** The same calls, {@link changedTools} of the catalog's tools changed before each (its index derived from the last one). */
+  /** The same calls, {@link changedTools} of the catalog's tools changed before each (only the parts holding them built again). */
   readonly changedSessionSearch: TimingSummary;
+  /** Tools changed before each call of {@link moreChangedSessionSearch}: ten servers' worth, to show the cost grow with the change. */
+  readonly moreChangedTools: number;
+  readonly moreChangedSessionSearch: TimingSummary;
 }
 
 /** Whole-process runs per figure: few, each takes up to seconds; the median is reported. */
@@ -39,6 +42,8 @@ const SESSION_SEARCHES = 300;
 export const SESSION_TOOLS = 10_000;
 /** Tools changed before each call of the changed-catalog figure: a server's worth. */
 const CHANGED_TOOLS = 20;
+/** And of the second changed-catalog figure: ten servers' worth. */
+const MORE_CHANGED_TOOLS = 200;
 
 /**
  * Times the built CLI (dist/, from `npm run build`) as child processes over `catalog` and `queries`
@@ -72,6 +77,7 @@ export async function measureProcessSpeed(catalog: readonly Tool[], queries: rea
     const sessionScript = join(REPOSITORY_ROOT, 'bench', 'search', 'session-search-process.mjs');
     const sessionSearch = timeSessionSearches(sessionScript, sessionToolsPath, sessionQueriesPath, 0);
     const changedSessionSearch = timeSessionSearches(sessionScript, sessionToolsPath, sessionQueriesPath, CHANGED_TOOLS);
+    const moreChangedSessionSearch = timeSessionSearches(sessionScript, sessionToolsPath, sessionQueriesPath, MORE_CHANGED_TOOLS);
     const speed: ProcessSpeed = {
       catalogTools: catalog.length,
       queryCount: queries.length,
@@ -83,9 +89,11 @@ export async function measureProcessSpeed(catalog: readonly Tool[], queries: rea
       sessionSearch,
       changedTools: CHANGED_TOOLS,
       changedSessionSearch,
+      moreChangedTools: MORE_CHANGED_TOOLS,
+      moreChangedSessionSearch,
     };
     process.stderr.write(
-      `  whole process: ${queries.length} queries ${ms(speed.queriesProcess)} (MiniSearch ${ms(speed.miniSearchQueriesProcess)}), one-shot ${ms(speed.oneShotProcess)}, --help ${ms(speed.helpProcess)}; session tool_search at ${SESSION_TOOLS} tools ${speed.sessionSearch.medianMs.toFixed(3)} ms (${CHANGED_TOOLS} tools changed before each: ${speed.changedSessionSearch.medianMs.toFixed(3)} ms)\n`,
+      `  whole process: ${queries.length} queries ${ms(speed.queriesProcess)} (MiniSearch ${ms(speed.miniSearchQueriesProcess)}), one-shot ${ms(speed.oneShotProcess)}, --help ${ms(speed.helpProcess)}; session tool_search at ${SESSION_TOOLS} tools ${speed.sessionSearch.medianMs.toFixed(3)} ms (${CHANGED_TOOLS} tools changed before each: ${speed.changedSessionSearch.medianMs.toFixed(3)} ms, ${MORE_CHANGED_TOOLS}: ${speed.moreChangedSessionSearch.medianMs.toFixed(3)} ms)\n`,
     );
     return speed;
   } finally {
