@@ -3,6 +3,7 @@ import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
 import { DenseIdMap } from './dense-id-map.ts';
 import { growInt32Array } from './grow-int32-array.ts';
+import { IntIdTable } from './int-id-table.ts';
 import { specTokenPostingsOf } from './spec-token-postings.ts';
 import { sharedVocabulary, type SharedVocabulary } from './shared-vocabulary.ts';
 
@@ -179,26 +180,12 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
 
 /**
  * The lookup of a build's dense ids by vocabulary id: the build's DenseIdMap when the index uses a
- * good part of the vocabulary, else a Map of just its ids, so that a small index (a catalog part,
- * search-index-cache.ts) does not hold an array as large as the whole vocabulary. The Map is guarded
- * by a bit per id modulo 8,192: a composed catalog asks every part for every word searched, and most
- * parts have not got most words.
+ * good part of the vocabulary, else a table of just its ids (IntIdTable), so that a small index (a
+ * catalog part, search-index-cache.ts) does not hold an array as large as the whole vocabulary.
  */
 function compactIdLookup(dense: DenseIdMap, vocabularyIdOf: readonly number[], vocabularySize: number): { get(id: number): number } {
-  if (vocabularyIdOf.length * 8 >= vocabularySize) return dense;
-  const byVocabularyId = new Map<number, number>();
-  const seen = new Int32Array(LOOKUP_FILTER_BITS / 32);
-  for (let localId = 0; localId < vocabularyIdOf.length; localId++) {
-    const id = vocabularyIdOf[localId]!;
-    byVocabularyId.set(id, localId);
-    seen[(id & (LOOKUP_FILTER_BITS - 1)) >>> 5]! |= 1 << (id & 31);
-  }
-  return {
-    get: (id) => (id >= 0 && (seen[(id & (LOOKUP_FILTER_BITS - 1)) >>> 5]! & (1 << (id & 31))) !== 0 ? (byVocabularyId.get(id) ?? -1) : -1),
-  };
+  return vocabularyIdOf.length * 8 >= vocabularySize ? dense : new IntIdTable(vocabularyIdOf);
 }
-
-const LOOKUP_FILTER_BITS = 8_192;
 
 /** Postings of one kind of key, compressed-sparse-row. */
 interface GroupedOccurrences {
