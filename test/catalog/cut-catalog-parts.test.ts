@@ -13,7 +13,7 @@ function partsOf(ids: Int32Array, ends: readonly number[]): string[] {
 }
 
 describe('cutCatalogParts', () => {
-  const sizes = { average: 16, maximum: 64, minimumCatalog: 0 };
+  const sizes = { average: 16, minimum: 4, maximum: 64, minimumCatalog: 0 };
   const ids = Int32Array.from({ length: 2_000 }, (_, position) => position * 7 + 3);
 
   it('covers every position once, in parts of at most the maximum, about the average on the whole', () => {
@@ -39,6 +39,21 @@ describe('cutCatalogParts', () => {
       const newParts = parts.filter((part) => !before.has(part));
       assert.ok(newParts.length >= 1 && newParts.length <= 2, `${what}: ${newParts.length} parts differ`);
     }
+  });
+
+  it('makes no part smaller than the minimum but the last, even of a catalog of one content repeated', () => {
+    const repeated = new Int32Array(1_000);
+    // Find an id that hashes into the cut range, so that every tool of the catalog asks for a cut.
+    let id = 0;
+    while (cutCatalogParts(Int32Array.from([id, id]), { ...sizes, minimum: 1 }).length !== 2) id++;
+    repeated.fill(id);
+    const ends = cutCatalogParts(repeated, sizes);
+    let start = 0;
+    for (const end of ends.slice(0, -1)) {
+      assert.equal(end - start, sizes.minimum);
+      start = end;
+    }
+    assert.equal(ends.length, Math.ceil(repeated.length / sizes.minimum));
   });
 
   it('gives nothing for an empty catalog and one part for a catalog with no cut', () => {

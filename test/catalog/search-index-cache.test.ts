@@ -113,7 +113,7 @@ describe('SearchIndexCache', () => {
   });
 
   it('composes a large catalog of parts and searches it as a fresh build does, words only a removed tool had absent', () => {
-    const cache = new SearchIndexCache({}, { average: 4, maximum: 8, minimumCatalog: 0 });
+    const cache = new SearchIndexCache({}, { average: 4, minimum: 2, maximum: 8, minimumCatalog: 0 });
     const sample = loadMcpSample();
     const removed = makeTool('zorblax_sync', 'Sync the zorblax ledger with quuxbridge', [], 'mcp-zorblax');
     const before = cache.indexOf([removed, ...sample]);
@@ -133,7 +133,7 @@ describe('SearchIndexCache', () => {
   });
 
   it('builds again only the parts that hold a changed tool', () => {
-    const sizes = { average: 4, maximum: 8, minimumCatalog: 0 };
+    const sizes = { average: 4, minimum: 2, maximum: 8, minimumCatalog: 0 };
     const cache = new SearchIndexCache({}, sizes);
     const sample = loadMcpSample();
     cache.indexOf(sample);
@@ -149,7 +149,7 @@ describe('SearchIndexCache', () => {
   });
 
   it('composes a catalog that lists one tool twice as a fresh build does', () => {
-    const cache = new SearchIndexCache({}, { average: 4, maximum: 8, minimumCatalog: 0 });
+    const cache = new SearchIndexCache({}, { average: 4, minimum: 2, maximum: 8, minimumCatalog: 0 });
     const sample = loadMcpSample();
     cache.indexOf(sample);
     const twice = [...sample.slice(1), { ...sample[0]! }, { ...sample[0]! }];
@@ -160,7 +160,7 @@ describe('SearchIndexCache', () => {
   });
 
   it('builds a catalog smaller than the cutting minimum whole', () => {
-    const cache = new SearchIndexCache({}, { average: 4, maximum: 8, minimumCatalog: 100 });
+    const cache = new SearchIndexCache({}, { average: 4, minimum: 2, maximum: 8, minimumCatalog: 100 });
     cache.indexOf(loadMcpSample());
     assert.equal(cache.keptPartTools, 0);
     assert.equal(cache.keptTools, loadMcpSample().length);

@@ -58,7 +58,7 @@ describe('search index cache invariants', () => {
     fc.assert(
       fc.property(toolLists, fc.array(fc.tuple(edits, queries, fc.integer({ min: 1, max: 20 })), { minLength: 1, maxLength: 12 }), (start, steps) => {
         // A small cache, so that eviction happens along the way too, cutting catalogs into small parts.
-        const cache = new SearchIndexCache({ catalogs: 3, tools: 60, partTools: 30 }, { average: 3, maximum: 6, minimumCatalog: 4 });
+        const cache = new SearchIndexCache({ catalogs: 3, tools: 60, partTools: 30 }, { average: 3, minimum: 2, maximum: 6, minimumCatalog: 4 });
         let tools: readonly Tool[] = start;
         for (const [edit, query, limit] of steps) {
           tools = applyEdit(tools, edit);
@@ -74,7 +74,7 @@ describe('search index cache invariants', () => {
   it('keeps two catalogs searched in turns from interfering', () => {
     fc.assert(
       fc.property(toolLists, toolLists, fc.array(queries, { minLength: 1, maxLength: 6 }), (left, right, texts) => {
-        const cache = new SearchIndexCache({}, { average: 2, maximum: 4, minimumCatalog: 3 });
+        const cache = new SearchIndexCache({}, { average: 2, minimum: 1, maximum: 4, minimumCatalog: 3 });
         const both = [...left, ...right.filter((tool) => !left.some((other) => other.name === tool.name))];
         for (const query of texts) {
           for (const tools of [left, both, right]) {
