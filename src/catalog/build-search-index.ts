@@ -9,8 +9,6 @@ import { sharedVocabulary, type SharedVocabulary } from './shared-vocabulary.ts'
 
 /** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
 export const FIELD_COUNT = 4;
-/** Fields 0 to 2 (not the toolset) make the SPEC BM25's single field. */
-const SPEC_FIELD_COUNT = 3;
 
 /**
  * Everything a search needs about one catalog, read through lookups and accessors so that one index can
