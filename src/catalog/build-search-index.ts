@@ -151,6 +151,7 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
   const stemLookup = compactIdLookup(localStemIds, vocabularyStemOf, vocabulary.stemIds.size);
   const tokenLookup = compactIdLookup(localTokenIds, vocabularyTokenOf, vocabulary.table.size);
   const occurrenceList = occurrences.subarray(0, occurrenceCount * 2);
+  const stemViews: (Int32Array | undefined)[] = [];
   return {
     tools,
     options: resolved,
@@ -165,7 +166,8 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     },
     stemDocumentCounts: stems.documentCounts,
     stemNameDocumentCounts: stems.nameDocumentCounts,
-    stemEntries: (stemId) => stems.entries.subarray(stems.offsets[stemId]!, stems.offsets[stemId + 1]!),
+    // One view per stem, made when first read: a search reads a few dozen stems, each many times.
+    stemEntries: (stemId) => (stemViews[stemId] ??= stems.entries.subarray(stems.offsets[stemId]!, stems.offsets[stemId + 1]!)),
     fieldFactors: computeFieldFactors(fieldLengths, documentCount, resolved),
     fieldLengths,
     tokenIds: { find: (token) => tokenLookup.get(vocabulary.table.find(token)) },

@@ -1,4 +1,4 @@
-/** How a large catalog is cut into parts whose indexes are kept apart (search-index-cache.ts). */
+/** How a large catalog is cut into parts whose indexes are kept apart, and for how long (search-index-cache.ts). */
 export interface CatalogPartSizes {
   /** Tools a part has on average: a changed tool costs the build of about this many. @default 128 */
   readonly average: number;
@@ -12,9 +12,15 @@ export interface CatalogPartSizes {
   readonly maximum: number;
   /** Tools a catalog has before it is cut at all: a smaller one is built whole. @default 1,024 */
   readonly minimumCatalog: number;
+  /**
+   * Searches of one composed catalog after which it is built whole (search-index-cache.ts): a change
+   * then costs its parts, and a catalog that stays the same costs what a whole index does. 0 never
+   * builds it whole. @default 16
+   */
+  readonly searchesBeforeWholeBuild: number;
 }
 
-export const DEFAULT_CATALOG_PART_SIZES: CatalogPartSizes = Object.freeze({ average: 128, minimum: 32, maximum: 512, minimumCatalog: 1_024 });
+export const DEFAULT_CATALOG_PART_SIZES: CatalogPartSizes = Object.freeze({ average: 128, minimum: 32, maximum: 512, minimumCatalog: 1_024, searchesBeforeWholeBuild: 16 });
 
 /**
  * Where the parts of a catalog end (exclusive positions, the last one its length), from its tools'
@@ -23,7 +29,7 @@ export const DEFAULT_CATALOG_PART_SIZES: CatalogPartSizes = Object.freeze({ aver
  * position, so adding, removing or editing a tool moves only the cuts next to it: the other parts have
  * the same tools as before and their kept indexes serve again.
  */
-export function cutCatalogParts(contentIds: Int32Array, sizes: CatalogPartSizes): number[] {
+export function cutCatalogParts(contentIds: Int32Array, sizes: Pick<CatalogPartSizes, 'average' | 'minimum' | 'maximum'>): number[] {
   const ends: number[] = [];
   const threshold = 0x1_0000_0000 / Math.max(1, sizes.average);
   let start = 0;

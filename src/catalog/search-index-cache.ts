@@ -39,6 +39,14 @@ interface CachedCatalog {
   readonly optionsKey: string;
   index: SearchIndex;
   /**
+   * Searches of a catalog composed of parts still to come before it is built whole (0 once it is, or
+   * when it was built whole to begin with). A composed index pays, per word searched first, a lookup in
+   * every part and a copy of the word's postings; a catalog that stays the same for many searches (a
+   * batch, a quiet registry) is worth one build instead.
+   */
+  searchesBeforeWholeBuild: number;
+  readonly options: SearchOptions | undefined;
+  /**
    * A copy of the tool list the index now holds, to compare the next caller's list with: a copy, so
    * that a list changed in place (an element replaced, pushed, spliced) is noticed.
    */
@@ -89,18 +97,28 @@ export class SearchIndexCache {
   indexOf(tools: readonly Tool[], options?: SearchOptions): SearchIndex {
     const optionsKey = options === undefined ? '' : JSON.stringify(options);
     const same = this.catalogs.findMostRecent((entry) => entry.optionsKey === optionsKey && sameTools(entry.objects, tools));
-    if (same !== undefined) return same.index;
+    if (same !== undefined) return this.searched(same);
     const contentIds = this.contentIdsOf(tools, optionsKey);
     const found = this.catalogs.find(contentIds, optionsKey);
     if (found !== undefined) {
       // The caller's objects from now on, so that the next search with them takes the fast path.
       if (!sameTools(found.objects, tools)) found.index = { ...found.index, tools };
       found.objects = [...tools];
-      return found.index;
+      return this.searched(found);
     }
-    const index = tools.length < this.partSizes.minimumCatalog ? buildSearchIndex(tools, options) : this.composeOfParts(tools, contentIds, options, optionsKey);
-    this.catalogs.add({ contentIds, optionsKey, index, objects: [...tools] });
+    const whole = tools.length < this.partSizes.minimumCatalog;
+    const index = whole ? buildSearchIndex(tools, options) : this.composeOfParts(tools, contentIds, options, optionsKey);
+    this.catalogs.add({ contentIds, optionsKey, index, objects: [...tools], options, searchesBeforeWholeBuild: whole ? 0 : this.partSizes.searchesBeforeWholeBuild });
     return index;
+  }
+
+  /**
+   * The index of a kept catalog asked for again; a composed one is built whole once it has been asked
+   * for CatalogPartSizes.searchesBeforeWholeBuild times (a whole build gives the same results).
+   */
+  private searched(entry: CachedCatalog): SearchIndex {
+    if (entry.searchesBeforeWholeBuild > 0 && --entry.searchesBeforeWholeBuild === 0) entry.index = buildSearchIndex(entry.objects, entry.options);
+    return entry.index;
   }
 
   /** Catalogs kept now. */

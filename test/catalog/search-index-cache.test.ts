@@ -159,6 +159,21 @@ describe('SearchIndexCache', () => {
     }
   });
 
+  it('builds a composed catalog whole once it has been asked for the given number of times, with the same results', () => {
+    const cache = new SearchIndexCache({}, { average: 4, minimum: 2, maximum: 8, minimumCatalog: 0, searchesBeforeWholeBuild: 2 });
+    const tools = loadMcpSample();
+    const composed = cache.indexOf(tools);
+    assert.ok(!('occurrences' in composed), 'composed of parts first');
+    const query = 'post a message to a slack channel';
+    const before = searchIndex(composed, query, 10);
+    assert.equal(cache.indexOf(tools), composed);
+    const whole = cache.indexOf([...tools]);
+    assert.notEqual(whole, composed);
+    assert.ok('occurrences' in whole, 'built whole at the second search after the first');
+    assert.deepEqual(searchIndex(whole, query, 10), before);
+    assert.equal(cache.indexOf(tools), whole);
+  });
+
   it('builds a catalog smaller than the cutting minimum whole', () => {
     const cache = new SearchIndexCache({}, { average: 4, minimum: 2, maximum: 8, minimumCatalog: 100 });
     cache.indexOf(loadMcpSample());

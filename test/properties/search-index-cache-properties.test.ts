@@ -58,7 +58,7 @@ describe('search index cache invariants', () => {
     fc.assert(
       fc.property(toolLists, fc.array(fc.tuple(edits, queries, fc.integer({ min: 1, max: 20 })), { minLength: 1, maxLength: 12 }), (start, steps) => {
         // A small cache, so that eviction happens along the way too, cutting catalogs into small parts.
-        const cache = new SearchIndexCache({ catalogs: 3, tools: 60, partTools: 30 }, { average: 3, minimum: 2, maximum: 6, minimumCatalog: 4 });
+        const cache = new SearchIndexCache({ catalogs: 3, tools: 60, partTools: 30 }, { average: 3, minimum: 2, maximum: 6, minimumCatalog: 4, searchesBeforeWholeBuild: 2 });
         let tools: readonly Tool[] = start;
         for (const [edit, query, limit] of steps) {
           tools = applyEdit(tools, edit);
