@@ -66,7 +66,10 @@ interface CachedCatalog {
  * A large catalog (CatalogPartSizes) is cut into parts by content (cut-catalog-parts.ts), each part's
  * index kept by its own content, and the catalog's index composed of them (composeSearchIndex): when a
  * server's tools change between steps, only the parts holding them are built again, so a changed
- * catalog costs in proportion to what changed, plus one copy of its per-document arrays.
+ * catalog costs in proportion to what changed, plus one copy of its per-document arrays. A composed
+ * catalog asked for CatalogPartSizes.searchesBeforeWholeBuild times without a change is then built
+ * whole: a word's first search in a composed index asks every part, which a catalog that stays the
+ * same (a batch of queries, a quiet registry) need not keep paying.
  *
  * Tools are values (every field of Tool is readonly): a changed tool comes as a new object, and a tool
  * object edited in place is not noticed while the very same objects are searched again. Every registry
