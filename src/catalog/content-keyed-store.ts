@@ -30,16 +30,16 @@ export class ContentKeyedStore<Entry extends ContentKeyed> {
   }
 
   /**
-   * The most recently used entry that `matches` (made the most recently used when `touch`); undefined
-   * when none does.
+   * The most recently used entry that `matches`, now the most recently used; undefined when none does.
+   * `matches` sees the entries most recent first, and none after the one it accepts.
    */
-  findMostRecent(matches: (entry: Entry) => boolean, touch = true): Entry | undefined {
+  findMostRecent(matches: (entry: Entry) => boolean): Entry | undefined {
     const hashes = [...this.buckets.keys()];
     for (let position = hashes.length - 1; position >= 0; position--) {
       const bucket = this.buckets.get(hashes[position]!)!;
       for (let index = bucket.length - 1; index >= 0; index--) {
         if (!matches(bucket[index]!)) continue;
-        if (touch) this.touch(hashes[position]!, bucket);
+        this.touch(hashes[position]!, bucket);
         return bucket[index]!;
       }
     }

@@ -99,9 +99,16 @@ export class SearchIndexCache {
   /** The index of `tools` with `options`: kept, or made (and kept) when no kept catalog says the same. */
   indexOf(tools: readonly Tool[], options?: SearchOptions): SearchIndex {
     const optionsKey = options === undefined ? '' : JSON.stringify(options);
-    const same = this.catalogs.findMostRecent((entry) => entry.optionsKey === optionsKey && sameTools(entry.objects, tools));
+    // One walk over the kept catalogs, most recent first, serves both the same-objects lookup and the
+    // most recent catalog with these options, whose tool objects contentIdsOf compares with.
+    let recent: CachedCatalog | undefined;
+    const same = this.catalogs.findMostRecent((entry) => {
+      if (entry.optionsKey !== optionsKey) return false;
+      recent ??= entry;
+      return sameTools(entry.objects, tools);
+    });
     if (same !== undefined) return this.searched(same);
-    const contentIds = this.contentIdsOf(tools, optionsKey);
+    const contentIds = this.contentIdsOf(tools, recent);
     const found = this.catalogs.find(contentIds, optionsKey);
     if (found !== undefined) {
       // The caller's objects from now on, so that the next search with them takes the fast path.
@@ -140,14 +147,13 @@ export class SearchIndexCache {
   }
 
   /**
-   * The content ids of `tools`. A tool that is the very object at the same position of the most
-   * recently used catalog (same options) has the id it had there, without reading it again: a live
+   * The content ids of `tools`. A tool that is the very object at the same position of `recent` (the
+   * most recently used catalog with the same options) has the id it had there, without reading it again: a live
    * registry whose one server changed hands out its other tools as the same objects, and reading every
    * tool's fields costs more than the search (tools are values: see above).
    */
-  private contentIdsOf(tools: readonly Tool[], optionsKey: string): Int32Array {
+  private contentIdsOf(tools: readonly Tool[], recent: CachedCatalog | undefined): Int32Array {
     const contentIds = new Int32Array(tools.length);
-    const recent = this.catalogs.findMostRecent((entry) => entry.optionsKey === optionsKey, false);
     for (let position = 0; position < tools.length; position++) {
       const tool = tools[position]!;
       contentIds[position] = recent !== undefined && recent.objects[position] === tool ? recent.contentIds[position]! : this.contentIds.idOf(tool);
