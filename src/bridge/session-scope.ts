@@ -3,6 +3,7 @@ import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { resolveNameCollisions, type ResolvedNames } from '../tools/resolve-name-collisions.ts';
 import type { Tool } from '../tools/tool.ts';
+import { sameItems } from '../catalog/same-items.ts';
 
 /**
  * Everything a bridge call may see, rebuilt from the live tool list for every call (docs/behaviour.md: no state
@@ -77,7 +78,7 @@ function knownSessionTools(registry: readonly Tool[], toolsets: readonly string[
   let byToolsets = resolvedByRegistry.get(registry);
   if (byToolsets === undefined) resolvedByRegistry.set(registry, (byToolsets = new Map()));
   let known = byToolsets.get(key);
-  if (known === undefined || !sameTools(known.from, registry)) {
+  if (known === undefined || !sameItems(known.from, registry)) {
     const allowed = toolsets === undefined ? undefined : new Set(toolsets);
     const input = allowed === undefined ? registry : registry.filter((tool) => allowed.has(tool.toolset));
     known = { from: [...registry], input: [...input], resolved: resolveChanged(input, lastAnswerByToolsets.get(key)) };
@@ -105,11 +106,6 @@ function sameNames(left: readonly Tool[], right: readonly Tool[]): boolean {
   return true;
 }
 
-function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {
-  if (left.length !== right.length) return false;
-  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
-  return true;
-}
 
 export function buildSessionScope(input: ScopeInput): SessionScope {
   const sessionTools = knownSessionTools(input.registry, input.toolsets).tools;

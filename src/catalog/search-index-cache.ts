@@ -5,6 +5,7 @@ import { cutCatalogParts, DEFAULT_CATALOG_PART_SIZES, type CatalogPartSizes } fr
 import { resolveSearchOptions, type SearchOptions } from './search-options.ts';
 import { ContentKeyedStore } from './content-keyed-store.ts';
 import { ToolContentIds } from './tool-content-ids.ts';
+import { sameItems } from './same-items.ts';
 
 /** How much a {@link SearchIndexCache} keeps before it evicts the least recently used catalog. */
 export interface SearchIndexCacheCapacity {
@@ -105,14 +106,14 @@ export class SearchIndexCache {
     const same = this.catalogs.findMostRecent((entry) => {
       if (entry.optionsKey !== optionsKey) return false;
       recent ??= entry;
-      return sameTools(entry.objects, tools);
+      return sameItems(entry.objects, tools);
     });
     if (same !== undefined) return this.searched(same);
     const contentIds = this.contentIdsOf(tools, recent);
     const found = this.catalogs.find(contentIds, optionsKey);
     if (found !== undefined) {
       // The caller's objects from now on, so that the next search with them takes the fast path.
-      if (!sameTools(found.objects, tools)) found.index = { ...found.index, tools };
+      if (!sameItems(found.objects, tools)) found.index = { ...found.index, tools };
       found.objects = [...tools];
       return this.searched(found);
     }
@@ -179,13 +180,6 @@ export class SearchIndexCache {
   }
 }
 
-/** Whether the two lists hold the very same tool objects in the same order. */
-function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {
-  if (left === right) return true;
-  if (left.length !== right.length) return false;
-  for (let position = 0; position < right.length; position++) if (left[position] !== right[position]) return false;
-  return true;
-}
 
 let shared: SearchIndexCache | undefined;
 

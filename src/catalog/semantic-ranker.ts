@@ -5,6 +5,7 @@ import { tokenize } from './tokenize.ts';
 import { embeddingTextOf } from './embedding-text.ts';
 import { createVectorCache } from './vector-cache.ts';
 import { createVectorMatrix, type VectorMatrix } from './vector-matrix.ts';
+import { sameItems } from './same-items.ts';
 
 /**
  * What texts are embedded for: a search's query, which a search is waiting for, or tool texts, which
@@ -166,6 +167,7 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
     if (sameObjects !== undefined) return { matrix: sameObjects.matrix };
     const texts = tools.map(embeddingTextOf);
     const byTexts = (): VectorMatrix | undefined => {
+      // The same catalog's texts are the same strings, so comparing them is fast.
       const kept = findKept((entry) => sameItems(entry.texts, texts));
       if (kept !== undefined) kept.tools = tools;
       return kept?.matrix;
@@ -238,12 +240,6 @@ function mismatchedDimensions(left: number, right: number): TypeError {
   return new TypeError(`the embedder returned vectors of ${left} and ${right} dimensions`);
 }
 
-/** Whether two lists hold the same items; the same catalog's texts are the same strings, so this is fast. */
-function sameItems<Item>(left: readonly Item[], right: readonly Item[]): boolean {
-  if (left.length !== right.length) return false;
-  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
-  return true;
-}
 
 /**
  * Rows of the catalog matrices kept, over all catalogs: a process usually searches one catalog at a

@@ -6,6 +6,7 @@ import type { ToolSearchSession } from '../../session/tool-search-session.ts';
 import type { Tool, ToolDefinition } from '../../tools/tool.ts';
 import { isAiSdkBackedTool } from './from-ai-sdk-tools.ts';
 import { outcomeToModelOutput } from './outcome-to-model-output.ts';
+import { sameItems } from '../../catalog/same-items.ts';
 
 /** The AI SDK's per-tool approval switch: a boolean, or a function of the input. */
 type NeedsApprovalFunction = (
@@ -81,7 +82,7 @@ export function createAiSdkTools(session: ToolSearchSession): AiSdkToolSearch {
   let view: { source: readonly Tool[]; activeTools: string[]; entries: Map<string, ToolSet[string]> } | undefined;
   const current = () => {
     const source = session.tools();
-    if (view !== undefined && sameTools(view.source, source)) return view;
+    if (view !== undefined && sameItems(view.source, source)) return view;
     const assembled = session.assemble().tools;
     const entries = new Map<string, ToolSet[string]>();
     const byName = new Map(source.map((tool) => [tool.name, tool]));
@@ -109,6 +110,3 @@ export function createAiSdkTools(session: ToolSearchSession): AiSdkToolSearch {
   };
 }
 
-function sameTools(left: readonly Tool[], right: readonly Tool[]): boolean {
-  return left.length === right.length && left.every((tool, index) => tool === right[index]);
-}
