@@ -106,7 +106,6 @@ function sameNames(left: readonly Tool[], right: readonly Tool[]): boolean {
   return true;
 }
 
-
 export function buildSessionScope(input: ScopeInput): SessionScope {
   const sessionTools = knownSessionTools(input.registry, input.toolsets).tools;
   const catalog = sessionTools.filter(

@@ -180,7 +180,6 @@ export class SearchIndexCache {
   }
 }
 
-
 let shared: SearchIndexCache | undefined;
 
 /**

@@ -240,7 +240,6 @@ function mismatchedDimensions(left: number, right: number): TypeError {
   return new TypeError(`the embedder returned vectors of ${left} and ${right} dimensions`);
 }
 
-
 /**
  * Rows of the catalog matrices kept, over all catalogs: a process usually searches one catalog at a
  * time (a gateway's sessions share theirs), and 100,000 rows of 512 dimensions take 200 MB.

@@ -109,4 +109,3 @@ export function createAiSdkTools(session: ToolSearchSession): AiSdkToolSearch {
     prepareStep: () => ({ activeTools: [...current().activeTools] }),
   };
 }
-
