@@ -20,8 +20,8 @@ export type { MeaningRanking, SemanticRanker, SemanticRankerOptions, TextEmbedde
 export { createSemanticRanker } from './catalog/semantic-ranker.ts';
 export { searchToolsByMeaning } from './catalog/search-tools-by-meaning.ts';
 export { embeddingTextOf } from './catalog/embedding-text.ts';
-export { tokenize } from './catalog/tokenize.ts';
-export { clipDescription } from './catalog/clip-description.ts';
+export { tokenize } from './catalog/text/tokenize.ts';
+export { clipDescription } from './catalog/text/clip-description.ts';
 
 export type { AssemblyOptions, AssemblyResult } from './assembly/assemble-tools.ts';
 export { assembleTools } from './assembly/assemble-tools.ts';

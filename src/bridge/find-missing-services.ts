@@ -1,5 +1,5 @@
 import { cachedSearchIndex } from '../catalog/search-index-cache.ts';
-import { tokenize } from '../catalog/tokenize.ts';
+import { tokenize } from '../catalog/text/tokenize.ts';
 import type { Tool } from '../tools/tool.ts';
 import { SERVICE_NOUNS } from './service-nouns.ts';
 

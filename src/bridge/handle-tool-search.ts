@@ -1,10 +1,10 @@
 import { boundQuery, MAXIMUM_QUERY_CHARACTERS, MAXIMUM_QUERY_WORDS } from '../catalog/bound-query.ts';
-import { clipDescription } from '../catalog/clip-description.ts';
+import { clipDescription } from '../catalog/text/clip-description.ts';
 import { searchTools } from '../catalog/search-tools.ts';
 import { searchToolsByMeaning } from '../catalog/search-tools-by-meaning.ts';
 import { failure, success, type CallOutcome } from '../dispatch/call-outcome.ts';
 import { compareTools } from '../catalog/compare-tools.ts';
-import { tokenize } from '../catalog/tokenize.ts';
+import { tokenize } from '../catalog/text/tokenize.ts';
 import { originalNameOf, type Tool, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_SEARCH } from './bridge-tool-names.ts';
 import { findMissingServices } from './find-missing-services.ts';

@@ -1,7 +1,7 @@
-import { analyzeTokens } from '../catalog/analyze-tokens.ts';
+import { analyzeTokens } from '../catalog/text/analyze-tokens.ts';
 import { expandQuery } from '../catalog/expand-query.ts';
 import { rewriteQueryTokens } from '../catalog/rewrite-query-tokens.ts';
-import { tokenize } from '../catalog/tokenize.ts';
+import { tokenize } from '../catalog/text/tokenize.ts';
 import type { Tool } from '../tools/tool.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { clipDescription } from '../catalog/clip-description.ts';
+import { clipDescription } from '../catalog/text/clip-description.ts';
 import { CHARACTERS_PER_TOKEN, formatCount } from '../dispatch/cut-text.ts';
 import type { JsonSchema } from '../tools/tool.ts';
 import { copyJsonWithin } from './copy-json.ts';

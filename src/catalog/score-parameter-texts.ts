@@ -1,9 +1,9 @@
-import { analyzeTokens } from './analyze-tokens.ts';
+import { analyzeTokens } from './text/analyze-tokens.ts';
 import type { SearchIndex } from './build-search-index.ts';
 import { selectTop } from './select-top.ts';
 import type { WeightedTerm } from './expand-query.ts';
 import { forEachParameterText } from './searchable-text.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize } from './text/tokenize.ts';
 import type { Tool } from '../tools/tool.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Tool } from '../tools/tool.ts';
 import { compareTools } from './compare-tools.ts';
 import { readArgumentValues } from './argument-values.ts';
-import { analyzeTokens } from './analyze-tokens.ts';
+import { analyzeTokens } from './text/analyze-tokens.ts';
 import { boundQuery } from './bound-query.ts';
 import { FIELD_COUNT, type SearchIndex } from './build-search-index.ts';
 import { cachedSearchIndex } from './search-index-cache.ts';
@@ -16,7 +16,7 @@ import { addParameterTexts, type ParameterTermMemo } from './score-parameter-tex
 import { rewriteQueryTokens } from './rewrite-query-tokens.ts';
 import { scoreSpecBm25 } from './score-spec-bm25.ts';
 import { splitClauses } from './split-clauses.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize } from './text/tokenize.ts';
 import { weighQueryTerms } from './weigh-query-terms.ts';
 
 /** One ranked search result. */

@@ -1,7 +1,7 @@
 import type { Tool } from '../tools/tool.ts';
-import { analyzeTokens } from './analyze-tokens.ts';
+import { analyzeTokens } from './text/analyze-tokens.ts';
 import { selectTop } from './select-top.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize } from './text/tokenize.ts';
 import { embeddingTextOf } from './embedding-text.ts';
 import { createVectorCache } from './vector-cache.ts';
 import { createVectorMatrix, type VectorMatrix } from './vector-matrix.ts';

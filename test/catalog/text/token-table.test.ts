@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { TokenTable } from '../../src/catalog/token-table.ts';
+import { TokenTable } from '../../../src/catalog/text/token-table.ts';
 
 describe('TokenTable', () => {
   it('gives dense ids in order of first sight, the same id for the same text', () => {

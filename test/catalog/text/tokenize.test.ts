@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { hashRange } from '../../src/catalog/token-hash.ts';
-import { forEachTokenRange, tokenize } from '../../src/catalog/tokenize.ts';
+import { hashRange } from '../../../src/catalog/text/token-hash.ts';
+import { forEachTokenRange, tokenize } from '../../../src/catalog/text/tokenize.ts';
 
 /** The plain regular-expression splitter, for text without mixed-case words. */
 function naiveTokenize(text: string): string[] {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
-import { SharedVocabulary, sharedVocabulary } from '../../src/catalog/shared-vocabulary.ts';
-import { tokenize } from '../../src/catalog/tokenize.ts';
-import { makeTool } from './catalog-fixtures.ts';
+import { buildSearchIndex } from '../../../src/catalog/build-search-index.ts';
+import { SharedVocabulary, sharedVocabulary } from '../../../src/catalog/text/shared-vocabulary.ts';
+import { tokenize } from '../../../src/catalog/text/tokenize.ts';
+import { makeTool } from '../catalog-fixtures.ts';
 
 describe('SharedVocabulary', () => {
   it('gives a text the ids of its tokens, the same token the same id in every text', () => {

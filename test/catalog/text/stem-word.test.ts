@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { stemWord } from '../../src/catalog/stem-word.ts';
+import { stemWord } from '../../../src/catalog/text/stem-word.ts';
 
 function assertSameStem(words: readonly string[]): void {
   const stems = new Set(words.map(stemWord));
