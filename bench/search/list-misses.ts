@@ -3,8 +3,8 @@
  * first three results, for the words ranking with the given options. Never loads a held-out set.
  * Usage: tsx bench/search/list-misses.ts '<json SearchOptions>' [set name part, default "MCP requests"]
  */
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
-import type { SearchOptions } from '../../src/catalog/search-options.ts';
+import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
+import type { SearchOptions } from '../../src/catalog/index/search-options.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { originalNameOf } from '../../src/tools/tool.ts';
 import { resolveDataRoot } from './data-root.ts';

@@ -1,4 +1,4 @@
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
+import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import { searchIndexByMeaning, searchToolsByMeaning } from '../../src/catalog/search-tools-by-meaning.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
 import type { SemanticRanker } from '../../src/catalog/semantic-ranker.ts';

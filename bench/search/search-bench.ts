@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { buildSearchIndex, type SearchIndex } from '../../src/catalog/build-search-index.ts';
+import { buildSearchIndex, type SearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import type { BenchModule } from '../bench-module.ts';
 import { REPOSITORY_ROOT, resolveDataRoot } from './data-root.ts';

@@ -2,8 +2,8 @@
  * Median build time of our index at 1,000 synthesized tools, for a quick check while tuning (the
  * reported numbers come from the search bench). Usage: tsx bench/search/time-build.ts '<json SearchOptions>'
  */
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
-import type { SearchOptions } from '../../src/catalog/search-options.ts';
+import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
+import type { SearchOptions } from '../../src/catalog/index/search-options.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadHeldOutSets, speedToolPool } from './datasets/benchmark-sets.ts';
 import { synthesizeCatalog } from './synthesize-catalog.ts';

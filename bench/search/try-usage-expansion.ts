@@ -6,7 +6,7 @@
  * target set is ranked over the expanded catalog and over the catalog as it is.
  * Usage: tsx bench/search/try-usage-expansion.ts ['history set name'] ['target set name']
  */
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
+import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { originalNameOf, type Tool } from '../../src/tools/tool.ts';
 import { resolveDataRoot } from './data-root.ts';

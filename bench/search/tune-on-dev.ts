@@ -5,8 +5,8 @@
  * unscored requests (authored and live) labelled over its catalog. Prints one line per setting (per set R@1 R@5 R@10 MRR, then the
  * balance: (R@1 + R@5) / 2 averaged over the sets); never touches a held-out set. Usage: tsx bench/search/tune-on-dev.ts '<json list of SearchOptions>'
  */
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
-import type { SearchOptions } from '../../src/catalog/search-options.ts';
+import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
+import type { SearchOptions } from '../../src/catalog/index/search-options.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadTuningSets } from './datasets/benchmark-sets.ts';

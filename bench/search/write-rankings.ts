@@ -8,7 +8,7 @@
  * Usage: tsx bench/search/write-rankings.ts FILE.jsonl
  */
 import { writeFileSync } from 'node:fs';
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
+import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import { searchIndex, type SearchMatch } from '../../src/catalog/search-tools.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadHeldOutSets, loadMcpHeldOutSets, loadTuningSets } from './datasets/benchmark-sets.ts';

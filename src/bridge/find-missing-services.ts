@@ -1,4 +1,4 @@
-import { cachedSearchIndex } from '../catalog/search-index-cache.ts';
+import { cachedSearchIndex } from '../catalog/index/search-index-cache.ts';
 import { tokenize } from '../catalog/text/tokenize.ts';
 import type { Tool } from '../tools/tool.ts';
 import { SERVICE_NOUNS } from './service-nouns.ts';

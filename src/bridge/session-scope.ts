@@ -3,7 +3,7 @@ import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { resolveNameCollisions, type ResolvedNames } from '../tools/resolve-name-collisions.ts';
 import type { Tool } from '../tools/tool.ts';
-import { sameItems } from '../catalog/same-items.ts';
+import { sameItems } from '../catalog/index/same-items.ts';
 
 /**
  * Everything a bridge call may see, rebuilt from the live tool list for every call (docs/behaviour.md: no state

@@ -1,5 +1,5 @@
-import type { SearchIndex } from './build-search-index.ts';
-import { FIELD_COUNT } from './build-search-index.ts';
+import type { SearchIndex } from './index/build-search-index.ts';
+import { FIELD_COUNT } from './index/build-search-index.ts';
 import { compareTools } from './compare-tools.ts';
 import { normalizeName } from './text/normalize-name.ts';
 

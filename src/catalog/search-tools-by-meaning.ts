@@ -1,7 +1,7 @@
 import { boundQuery } from './bound-query.ts';
-import { buildSearchIndex, type SearchIndex } from './build-search-index.ts';
-import { cachedSearchIndex } from './search-index-cache.ts';
-import type { SearchOptions } from './search-options.ts';
+import { buildSearchIndex, type SearchIndex } from './index/build-search-index.ts';
+import { cachedSearchIndex } from './index/search-index-cache.ts';
+import type { SearchOptions } from './index/search-options.ts';
 import { fuseWithMeaning, rankByWords, searchIndex, type SearchMatch } from './search-tools.ts';
 import type { SemanticRanker } from './semantic-ranker.ts';
 

@@ -1,4 +1,4 @@
-import { parameterNamesOf } from '../../src/catalog/searchable-text.ts';
+import { parameterNamesOf } from '../../src/catalog/index/searchable-text.ts';
 import { compareTools } from '../../src/catalog/search-tools.ts';
 import { tokenize } from '../../src/catalog/text/tokenize.ts';
 import type { Tool } from '../../src/tools/tool.ts';

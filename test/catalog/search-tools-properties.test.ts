@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { normalizeName } from '../../src/catalog/text/normalize-name.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
 import { tokenize } from '../../src/catalog/text/tokenize.ts';
-import { parameterNamesOf } from '../../src/catalog/searchable-text.ts';
+import { parameterNamesOf } from '../../src/catalog/index/searchable-text.ts';
 import { queries, toolLists } from './catalog-fixtures.ts';
 import { naiveSpecBm25First } from './naive-spec-bm25.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../src/catalog/search-options.ts';
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../src/catalog/index/search-options.ts';
+import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import { searchIndex, searchTools } from '../../src/catalog/search-tools.ts';
 import { realisticSession } from '../support/fixtures.ts';
 import type { Tool } from '../../src/tools/tool.ts';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
-import { SearchIndexCache } from '../../src/catalog/search-index-cache.ts';
+import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
+import { SearchIndexCache } from '../../src/catalog/index/search-index-cache.ts';
 import { searchIndex, searchTools } from '../../src/catalog/search-tools.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { queries, toolLists } from './arbitraries.ts';

@@ -6,7 +6,7 @@ import type { ToolSearchSession } from '../../session/tool-search-session.ts';
 import type { Tool, ToolDefinition } from '../../tools/tool.ts';
 import { isAiSdkBackedTool } from './from-ai-sdk-tools.ts';
 import { outcomeToModelOutput } from './outcome-to-model-output.ts';
-import { sameItems } from '../../catalog/same-items.ts';
+import { sameItems } from '../../catalog/index/same-items.ts';
 
 /** The AI SDK's per-tool approval switch: a boolean, or a function of the input. */
 type NeedsApprovalFunction = (

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSearchIndex } from '../../../src/catalog/build-search-index.ts';
+import { buildSearchIndex } from '../../../src/catalog/index/build-search-index.ts';
 import { SharedVocabulary, sharedVocabulary } from '../../../src/catalog/text/shared-vocabulary.ts';
 import { tokenize } from '../../../src/catalog/text/tokenize.ts';
 import { makeTool } from '../catalog-fixtures.ts';

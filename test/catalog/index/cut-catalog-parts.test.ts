@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cutCatalogParts } from '../../src/catalog/cut-catalog-parts.ts';
+import { cutCatalogParts } from '../../../src/catalog/index/cut-catalog-parts.ts';
 
 /** The parts of `ids` as strings of their ids, for comparing two cuttings. */
 function partsOf(ids: Int32Array, ends: readonly number[]): string[] {

@@ -1,6 +1,6 @@
-import type { Tool } from '../tools/tool.ts';
+import type { Tool } from '../../tools/tool.ts';
 import { computeFieldFactors, FIELD_COUNT, type BuiltSearchIndex, type SearchIndex } from './build-search-index.ts';
-import type { SharedVocabulary } from './text/shared-vocabulary.ts';
+import type { SharedVocabulary } from '../text/shared-vocabulary.ts';
 import type { ResolvedSearchOptions } from './search-options.ts';
 
 /** One part of a composed catalog: the index of its tools, and the catalog position of its first tool. */

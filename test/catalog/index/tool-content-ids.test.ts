@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ToolContentIds } from '../../src/catalog/tool-content-ids.ts';
-import { makeTool } from './catalog-fixtures.ts';
+import { ToolContentIds } from '../../../src/catalog/index/tool-content-ids.ts';
+import { makeTool } from '../catalog-fixtures.ts';
 
 describe('ToolContentIds', () => {
   it('gives tools of equal content the same id and others different ids', () => {

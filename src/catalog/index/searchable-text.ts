@@ -1,4 +1,4 @@
-import type { Tool } from '../tools/tool.ts';
+import type { Tool } from '../../tools/tool.ts';
 
 /** Top-level parameter names of a tool's JSON Schema, in schema order. */
 export function parameterNamesOf(tool: Pick<Tool, 'parameters'>): string[] {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { IntIdTable } from '../../src/catalog/int-id-table.ts';
+import { IntIdTable } from '../../../src/catalog/index/int-id-table.ts';
 
 describe('IntIdTable', () => {
   it('maps every id to its dense id and any other id to -1, as a Map would', () => {

@@ -1,4 +1,4 @@
-import { growInt32Array } from './text/grow-int32-array.ts';
+import { growInt32Array } from '../text/grow-int32-array.ts';
 
 /**
  * Maps ids of a large id space (the shared vocabulary's tokens or stems) to dense ids 0, 1, 2, ... in

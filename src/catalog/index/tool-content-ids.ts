@@ -1,4 +1,4 @@
-import type { Tool } from '../tools/tool.ts';
+import type { Tool } from '../../tools/tool.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 
 /** What the index build reads of a tool, and the content id it was given. */

@@ -1,11 +1,11 @@
-import type { Tool } from '../tools/tool.ts';
+import type { Tool } from '../../tools/tool.ts';
 import { parameterNamesOf } from './searchable-text.ts';
 import { resolveSearchOptions, type ResolvedSearchOptions, type SearchOptions } from './search-options.ts';
 import { DenseIdMap } from './dense-id-map.ts';
-import { growInt32Array } from './text/grow-int32-array.ts';
+import { growInt32Array } from '../text/grow-int32-array.ts';
 import { IntIdTable } from './int-id-table.ts';
 import { specTokenPostingsOf } from './spec-token-postings.ts';
-import { sharedVocabulary, type SharedVocabulary } from './text/shared-vocabulary.ts';
+import { sharedVocabulary, type SharedVocabulary } from '../text/shared-vocabulary.ts';
 
 /** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
 export const FIELD_COUNT = 4;

@@ -1,4 +1,4 @@
-import type { Tool } from '../tools/tool.ts';
+import type { Tool } from '../../tools/tool.ts';
 import { buildSearchIndex, type BuiltSearchIndex, type SearchIndex } from './build-search-index.ts';
 import { composeSearchIndex, type IndexPart } from './compose-search-index.ts';
 import { cutCatalogParts, DEFAULT_CATALOG_PART_SIZES, type CatalogPartSizes } from './cut-catalog-parts.ts';

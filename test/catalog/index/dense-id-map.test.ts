@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DenseIdMap } from '../../src/catalog/dense-id-map.ts';
+import { DenseIdMap } from '../../../src/catalog/index/dense-id-map.ts';
 
 describe('DenseIdMap', () => {
   it('numbers ids densely in order of first sight, past its initial size too', () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSearchIndex } from '../../src/catalog/build-search-index.ts';
-import { SearchIndexCache } from '../../src/catalog/search-index-cache.ts';
-import { searchIndex, searchTools } from '../../src/catalog/search-tools.ts';
-import type { Tool } from '../../src/tools/tool.ts';
-import { loadMcpSample, makeTool } from './catalog-fixtures.ts';
+import { buildSearchIndex } from '../../../src/catalog/index/build-search-index.ts';
+import { SearchIndexCache } from '../../../src/catalog/index/search-index-cache.ts';
+import { searchIndex, searchTools } from '../../../src/catalog/search-tools.ts';
+import type { Tool } from '../../../src/tools/tool.ts';
+import { loadMcpSample, makeTool } from '../catalog-fixtures.ts';
 
 /** Searches `tools` through `cache` and, for comparison, through an index built from scratch. */
 function searchBoth(cache: SearchIndexCache, tools: readonly Tool[], query: string, limit = 10) {
