@@ -1,4 +1,4 @@
-import { boundQuery, MAXIMUM_QUERY_CHARACTERS, MAXIMUM_QUERY_WORDS } from '../catalog/bound-query.ts';
+import { boundQuery, MAXIMUM_QUERY_CHARACTERS, MAXIMUM_QUERY_WORDS } from '../catalog/query/bound-query.ts';
 import { clipDescription } from '../catalog/text/clip-description.ts';
 import { searchTools } from '../catalog/search-tools.ts';
 import { searchToolsByMeaning } from '../catalog/search-tools-by-meaning.ts';

@@ -1,6 +1,6 @@
 import { analyzeTokens } from '../catalog/text/analyze-tokens.ts';
-import { expandQuery } from '../catalog/expand-query.ts';
-import { rewriteQueryTokens } from '../catalog/rewrite-query-tokens.ts';
+import { expandQuery } from '../catalog/query/expand-query.ts';
+import { rewriteQueryTokens } from '../catalog/query/rewrite-query-tokens.ts';
 import { tokenize } from '../catalog/text/tokenize.ts';
 import type { Tool } from '../tools/tool.ts';
 

@@ -1,4 +1,4 @@
-import { boundQuery } from './bound-query.ts';
+import { boundQuery } from './query/bound-query.ts';
 import { buildSearchIndex, type SearchIndex } from './index/build-search-index.ts';
 import { cachedSearchIndex } from './index/search-index-cache.ts';
 import type { SearchOptions } from './index/search-options.ts';

@@ -1,21 +1,21 @@
 import type { Tool } from '../tools/tool.ts';
 import { compareTools } from './compare-tools.ts';
-import { readArgumentValues } from './argument-values.ts';
+import { readArgumentValues } from './query/argument-values.ts';
 import { analyzeTokens } from './text/analyze-tokens.ts';
-import { boundQuery } from './bound-query.ts';
+import { boundQuery } from './query/bound-query.ts';
 import { FIELD_COUNT, type SearchIndex } from './index/build-search-index.ts';
 import { cachedSearchIndex } from './index/search-index-cache.ts';
 import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
-import { expandQuery, type WeightedTerm } from './expand-query.ts';
+import { expandQuery, type WeightedTerm } from './query/expand-query.ts';
 import { findExactNames } from './find-exact-names.ts';
 import { fuseRankings, fuseRankingsWithScores, type WeightedRanking } from './fuse-rankings.ts';
 import { nameVocabularyWeight } from './name-vocabulary-weight.ts';
 import type { SearchOptions } from './index/search-options.ts';
 import { selectTop } from './select-top.ts';
 import { addParameterTexts, type ParameterTermMemo } from './score-parameter-texts.ts';
-import { rewriteQueryTokens } from './rewrite-query-tokens.ts';
+import { rewriteQueryTokens } from './query/rewrite-query-tokens.ts';
 import { scoreSpecBm25 } from './score-spec-bm25.ts';
-import { splitClauses } from './split-clauses.ts';
+import { splitClauses } from './query/split-clauses.ts';
 import { tokenize } from './text/tokenize.ts';
 import { weighQueryTerms } from './weigh-query-terms.ts';
 

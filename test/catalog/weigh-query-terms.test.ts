@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { expandQuery, buildSynonymTable } from '../../src/catalog/expand-query.ts';
+import { expandQuery, buildSynonymTable } from '../../src/catalog/query/expand-query.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
 import { weighQueryTerms } from '../../src/catalog/weigh-query-terms.ts';
 import { makeTool } from './catalog-fixtures.ts';

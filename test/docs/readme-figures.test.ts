@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { SYNONYM_GROUPS } from '../../src/catalog/synonym-groups.ts';
+import { SYNONYM_GROUPS } from '../../src/catalog/query/synonym-groups.ts';
 
 // The README quotes the committed benchmark run (bench/results/search.md) and counts parts of the
 // code; a new run or a new synonym group without the README following would leave the front door

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { boundQuery, MAXIMUM_QUERY_CHARACTERS, MAXIMUM_QUERY_WORDS } from '../../src/catalog/bound-query.ts';
+import { boundQuery, MAXIMUM_QUERY_CHARACTERS, MAXIMUM_QUERY_WORDS } from '../../../src/catalog/query/bound-query.ts';
 
 const wordsOf = (count: number): string => Array.from({ length: count }, (_, index) => `word${index}`).join(' ');
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSynonymTable, expandQuery, SYNONYM_TABLE } from '../../src/catalog/expand-query.ts';
-import { stemWord } from '../../src/catalog/text/stem-word.ts';
+import { buildSynonymTable, expandQuery, SYNONYM_TABLE } from '../../../src/catalog/query/expand-query.ts';
+import { stemWord } from '../../../src/catalog/text/stem-word.ts';
 
 describe('expandQuery', () => {
   it('adds the synonyms of each word at the synonym weight, right after the word', () => {

@@ -1,5 +1,5 @@
-import { analyzeTokens } from './text/analyze-tokens.ts';
-import { tokenize } from './text/tokenize.ts';
+import { analyzeTokens } from '../text/analyze-tokens.ts';
+import { tokenize } from '../text/tokenize.ts';
 
 /**
  * Where one step of a request ends and the next begins: a sentence end or semicolon followed by a space,

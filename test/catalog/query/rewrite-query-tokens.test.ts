@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { rewriteQueryTokens } from '../../src/catalog/rewrite-query-tokens.ts';
-import { tokenize } from '../../src/catalog/text/tokenize.ts';
+import { rewriteQueryTokens } from '../../../src/catalog/query/rewrite-query-tokens.ts';
+import { tokenize } from '../../../src/catalog/text/tokenize.ts';
 
 const rewrite = (query: string): string => rewriteQueryTokens(tokenize(query)).join(' ');
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readArgumentValues } from '../../src/catalog/argument-values.ts';
-import { searchTools } from '../../src/catalog/search-tools.ts';
-import { realisticSession } from '../support/fixtures.ts';
-import { makeTool } from './catalog-fixtures.ts';
+import { readArgumentValues } from '../../../src/catalog/query/argument-values.ts';
+import { searchTools } from '../../../src/catalog/search-tools.ts';
+import { realisticSession } from '../../support/fixtures.ts';
+import { makeTool } from '../catalog-fixtures.ts';
 
 describe('readArgumentValues', () => {
   it('reads a URL as the word url, whatever its site and path say', () => {

@@ -1,6 +1,6 @@
-import { analyzeTokens } from './text/analyze-tokens.ts';
+import { analyzeTokens } from '../text/analyze-tokens.ts';
 import { SYNONYM_GROUPS } from './synonym-groups.ts';
-import { tokenize } from './text/tokenize.ts';
+import { tokenize } from '../text/tokenize.ts';
 
 /** A query term with the weight it scores with: 1 for the user's own words, less for synonyms. */
 export interface WeightedTerm {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { splitClauses } from '../../src/catalog/split-clauses.ts';
+import { splitClauses } from '../../../src/catalog/query/split-clauses.ts';
 
 describe('splitClauses', () => {
   it('splits a multi-step request at sentence ends, commas and joining words', () => {
