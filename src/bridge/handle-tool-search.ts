@@ -3,7 +3,7 @@ import { clipDescription } from '../catalog/text/clip-description.ts';
 import { searchTools } from '../catalog/search-tools.ts';
 import { searchToolsByMeaning } from '../catalog/search-tools-by-meaning.ts';
 import { failure, success, type CallOutcome } from '../dispatch/call-outcome.ts';
-import { compareTools } from '../catalog/compare-tools.ts';
+import { compareTools } from '../catalog/rank/compare-tools.ts';
 import { tokenize } from '../catalog/text/tokenize.ts';
 import { originalNameOf, type Tool, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_SEARCH } from './bridge-tool-names.ts';

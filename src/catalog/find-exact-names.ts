@@ -1,6 +1,6 @@
 import type { SearchIndex } from './index/build-search-index.ts';
 import { FIELD_COUNT } from './index/build-search-index.ts';
-import { compareTools } from './compare-tools.ts';
+import { compareTools } from './rank/compare-tools.ts';
 import { normalizeName } from './text/normalize-name.ts';
 
 /**

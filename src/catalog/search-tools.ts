@@ -1,23 +1,23 @@
 import type { Tool } from '../tools/tool.ts';
-import { compareTools } from './compare-tools.ts';
+import { compareTools } from './rank/compare-tools.ts';
 import { readArgumentValues } from './query/argument-values.ts';
 import { analyzeTokens } from './text/analyze-tokens.ts';
 import { boundQuery } from './query/bound-query.ts';
 import { FIELD_COUNT, type SearchIndex } from './index/build-search-index.ts';
 import { cachedSearchIndex } from './index/search-index-cache.ts';
-import { diversifyRanking, type TermContribution } from './diversify-ranking.ts';
+import { diversifyRanking, type TermContribution } from './rank/diversify-ranking.ts';
 import { expandQuery, type WeightedTerm } from './query/expand-query.ts';
 import { findExactNames } from './find-exact-names.ts';
-import { fuseRankings, fuseRankingsWithScores, type WeightedRanking } from './fuse-rankings.ts';
-import { nameVocabularyWeight } from './name-vocabulary-weight.ts';
+import { fuseRankings, fuseRankingsWithScores, type WeightedRanking } from './rank/fuse-rankings.ts';
+import { nameVocabularyWeight } from './rank/name-vocabulary-weight.ts';
 import type { SearchOptions } from './index/search-options.ts';
-import { selectTop } from './select-top.ts';
-import { addParameterTexts, type ParameterTermMemo } from './score-parameter-texts.ts';
+import { selectTop } from './rank/select-top.ts';
+import { addParameterTexts, type ParameterTermMemo } from './rank/score-parameter-texts.ts';
 import { rewriteQueryTokens } from './query/rewrite-query-tokens.ts';
 import { scoreSpecBm25 } from './score-spec-bm25.ts';
 import { splitClauses } from './query/split-clauses.ts';
 import { tokenize } from './text/tokenize.ts';
-import { weighQueryTerms } from './weigh-query-terms.ts';
+import { weighQueryTerms } from './rank/weigh-query-terms.ts';
 
 /** One ranked search result. */
 export interface SearchMatch {
@@ -483,4 +483,4 @@ export function matchNameSubstring(tools: readonly Tool[], query: string, limit:
   return found.slice(0, limit).map((tool) => ({ tool, score: 0 }));
 }
 
-export { compareText, compareTools } from './compare-tools.ts';
+export { compareText, compareTools } from './rank/compare-tools.ts';

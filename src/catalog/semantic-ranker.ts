@@ -1,6 +1,6 @@
 import type { Tool } from '../tools/tool.ts';
 import { analyzeTokens } from './text/analyze-tokens.ts';
-import { selectTop } from './select-top.ts';
+import { selectTop } from './rank/select-top.ts';
 import { tokenize } from './text/tokenize.ts';
 import { embeddingTextOf } from './embedding-text.ts';
 import { createVectorCache } from './vector-cache.ts';

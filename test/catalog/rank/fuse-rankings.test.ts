@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fuseRankings } from '../../src/catalog/fuse-rankings.ts';
+import { fuseRankings } from '../../../src/catalog/rank/fuse-rankings.ts';
 
 const byNumber = (left: number, right: number) => left - right;
 

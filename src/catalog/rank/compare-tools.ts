@@ -1,4 +1,4 @@
-import type { Tool } from '../tools/tool.ts';
+import type { Tool } from '../../tools/tool.ts';
 
 /** Name, then toolset, in code-unit order: the tie-break of every ranking. */
 export function compareTools(left: Tool, right: Tool): number {

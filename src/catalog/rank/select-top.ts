@@ -1,4 +1,4 @@
-import type { Tool } from '../tools/tool.ts';
+import type { Tool } from '../../tools/tool.ts';
 
 /**
  * The documents with the `limit` highest positive scores, best first; equal scores ordered by tool name,

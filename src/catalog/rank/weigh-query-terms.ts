@@ -1,4 +1,4 @@
-import type { WeightedTerm } from './query/expand-query.ts';
+import type { WeightedTerm } from '../query/expand-query.ts';
 
 /** How much the words of a request count, by kind (search-options.ts documents each). */
 export interface QueryWordWeights {

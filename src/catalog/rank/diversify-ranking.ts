@@ -1,4 +1,4 @@
-import type { Tool } from '../tools/tool.ts';
+import type { Tool } from '../../tools/tool.ts';
 
 /**
  * Re-ranks `candidates` (best first by `scores`) so that a query asking for several things gets a tool

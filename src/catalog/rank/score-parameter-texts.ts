@@ -1,10 +1,10 @@
-import { analyzeTokens } from './text/analyze-tokens.ts';
-import type { SearchIndex } from './index/build-search-index.ts';
+import { analyzeTokens } from '../text/analyze-tokens.ts';
+import type { SearchIndex } from '../index/build-search-index.ts';
 import { selectTop } from './select-top.ts';
-import type { WeightedTerm } from './query/expand-query.ts';
-import { forEachParameterText } from './index/searchable-text.ts';
-import { tokenize } from './text/tokenize.ts';
-import type { Tool } from '../tools/tool.ts';
+import type { WeightedTerm } from '../query/expand-query.ts';
+import { forEachParameterText } from '../index/searchable-text.ts';
+import { tokenize } from '../text/tokenize.ts';
+import type { Tool } from '../../tools/tool.ts';
 
 /**
  * Adds the parameter-description field (scored at query time, {@link scoreParameterTexts}) to the best

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { compareTools } from '../../src/catalog/search-tools.ts';
-import { selectTop } from '../../src/catalog/select-top.ts';
-import { makeTool } from './catalog-fixtures.ts';
+import { compareTools } from '../../../src/catalog/search-tools.ts';
+import { selectTop } from '../../../src/catalog/rank/select-top.ts';
+import { makeTool } from '../catalog-fixtures.ts';
 
 describe('selectTop', () => {
   it('equals sorting every positive score, best first, ties by name then toolset', () => {

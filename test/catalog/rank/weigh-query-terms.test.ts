@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { expandQuery, buildSynonymTable } from '../../src/catalog/query/expand-query.ts';
-import { searchTools } from '../../src/catalog/search-tools.ts';
-import { weighQueryTerms } from '../../src/catalog/weigh-query-terms.ts';
-import { makeTool } from './catalog-fixtures.ts';
+import { expandQuery, buildSynonymTable } from '../../../src/catalog/query/expand-query.ts';
+import { searchTools } from '../../../src/catalog/search-tools.ts';
+import { weighQueryTerms } from '../../../src/catalog/rank/weigh-query-terms.ts';
+import { makeTool } from '../catalog-fixtures.ts';
 
 const table = buildSynonymTable([['delete', 'remove'], ['weather', 'forecast']]);
 const weights = { numberWeight: 0.3, namedWordSynonymFactor: 0.5 };
