@@ -1,7 +1,7 @@
-import type { SearchIndex } from './index/build-search-index.ts';
-import { FIELD_COUNT } from './index/build-search-index.ts';
-import { compareTools } from './rank/compare-tools.ts';
-import { normalizeName } from './text/normalize-name.ts';
+import type { SearchIndex } from '../index/build-search-index.ts';
+import { FIELD_COUNT } from '../index/build-search-index.ts';
+import { compareTools } from '../rank/compare-tools.ts';
+import { normalizeName } from '../text/normalize-name.ts';
 
 /**
  * The documents whose name or original name is exactly the query, once case and separators are ignored
