@@ -16,10 +16,10 @@ export {
 
 export type { SearchMatch } from './catalog/search-tools.ts';
 export { searchTools } from './catalog/search-tools.ts';
-export type { MeaningRanking, SemanticRanker, SemanticRankerOptions, TextEmbedder } from './catalog/semantic-ranker.ts';
-export { createSemanticRanker } from './catalog/semantic-ranker.ts';
+export type { MeaningRanking, SemanticRanker, SemanticRankerOptions, TextEmbedder } from './catalog/meaning/semantic-ranker.ts';
+export { createSemanticRanker } from './catalog/meaning/semantic-ranker.ts';
 export { searchToolsByMeaning } from './catalog/search-tools-by-meaning.ts';
-export { embeddingTextOf } from './catalog/embedding-text.ts';
+export { embeddingTextOf } from './catalog/meaning/embedding-text.ts';
 export { tokenize } from './catalog/text/tokenize.ts';
 export { clipDescription } from './catalog/text/clip-description.ts';
 

@@ -1,7 +1,7 @@
 import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import { searchIndexByMeaning, searchToolsByMeaning } from '../../src/catalog/search-tools-by-meaning.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
-import type { SemanticRanker } from '../../src/catalog/semantic-ranker.ts';
+import type { SemanticRanker } from '../../src/catalog/meaning/semantic-ranker.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { synthesizeCatalog } from './synthesize-catalog.ts';
 import { summarizeTimings, type TimingSummary } from './timing-statistics.ts';

@@ -14,7 +14,7 @@ import { measureProcessSpeed } from './measure-process-speed.ts';
 import { measureQuickSpeed } from './measure-quick-speed.ts';
 import type { RetrievalDataset } from './retrieval-dataset.ts';
 import { sampleDataset } from './sample-dataset.ts';
-import { createSemanticRanker } from '../../src/catalog/semantic-ranker.ts';
+import { createSemanticRanker } from '../../src/catalog/meaning/semantic-ranker.ts';
 import { buildMiniSearch, miniSearchRanker } from './rankers/minisearch-ranker.ts';
 import { referenceBm25Ranker } from './rankers/reference-bm25-ranker.ts';
 import { toolSearchRanker } from './rankers/tool-search-ranker.ts';

@@ -4,7 +4,7 @@
  * 10,000-tool catalog takes minutes on 2 cores.
  * Usage: tsx bench/search/time-meaning.ts [sizes, default 10,100,1000,10000]
  */
-import { createSemanticRanker } from '../../src/catalog/semantic-ranker.ts';
+import { createSemanticRanker } from '../../src/catalog/meaning/semantic-ranker.ts';
 import { loadSentenceEncoder } from '../../src/integrations/sentence-encoder/index.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadHeldOutSets, speedToolPool } from './datasets/benchmark-sets.ts';

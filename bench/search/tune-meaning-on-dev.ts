@@ -10,7 +10,7 @@
  */
 import { buildSearchIndex, type SearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
-import { createSemanticRanker } from '../../src/catalog/semantic-ranker.ts';
+import { createSemanticRanker } from '../../src/catalog/meaning/semantic-ranker.ts';
 import { loadSentenceEncoder } from '../../src/integrations/sentence-encoder/index.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { resolveDataRoot } from './data-root.ts';

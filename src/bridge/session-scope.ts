@@ -1,5 +1,5 @@
 import { isDeferrable } from '../assembly/classify-tools.ts';
-import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
+import type { SemanticRanker } from '../catalog/meaning/semantic-ranker.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { resolveNameCollisions, type ResolvedNames } from '../tools/resolve-name-collisions.ts';
 import type { Tool } from '../tools/tool.ts';

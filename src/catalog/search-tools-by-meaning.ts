@@ -3,7 +3,7 @@ import { buildSearchIndex, type SearchIndex } from './index/build-search-index.t
 import { cachedSearchIndex } from './index/search-index-cache.ts';
 import type { SearchOptions } from './index/search-options.ts';
 import { fuseWithMeaning, rankByWords, searchIndex, type SearchMatch } from './search-tools.ts';
-import type { SemanticRanker } from './semantic-ranker.ts';
+import type { SemanticRanker } from './meaning/semantic-ranker.ts';
 
 /**
  * {@link searchTools} with the words-based ranking fused with `ranker`'s ranking by meaning, for the

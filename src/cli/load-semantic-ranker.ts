@@ -1,4 +1,4 @@
-import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
+import type { SemanticRanker } from '../catalog/meaning/semantic-ranker.ts';
 import { firstLineOf } from '../errors/message-of.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import type { loadSentenceEncoder } from '../integrations/sentence-encoder/index.ts';
@@ -21,7 +21,7 @@ export async function loadSemanticRanker(
   warn: (line: string) => void,
 ): Promise<{ readonly ranker: SemanticRanker; readonly engine: string; readonly passedOver: readonly string[] }> {
   const [{ createSemanticRanker }, { defaultCacheDirectory, loadSentenceEncoder }] = await Promise.all([
-    import('../catalog/semantic-ranker.ts'),
+    import('../catalog/meaning/semantic-ranker.ts'),
     import('../integrations/sentence-encoder/index.ts'),
   ]);
   let encoder: Awaited<ReturnType<typeof loadSentenceEncoder>>;

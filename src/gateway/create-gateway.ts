@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isBridgeToolName, TOOL_CALL, TOOL_DESCRIBE } from '../bridge/bridge-tool-names.ts';
-import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
+import type { SemanticRanker } from '../catalog/meaning/semantic-ranker.ts';
 import type { CallOutcome } from '../dispatch/call-outcome.ts';
 import type { ActivityEvent } from '../dispatch/hooks.ts';
 import type { AssemblyResult } from '../assembly/assemble-tools.ts';

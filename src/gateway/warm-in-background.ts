@@ -1,4 +1,4 @@
-import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
+import type { SemanticRanker } from '../catalog/meaning/semantic-ranker.ts';
 import { messageOf } from '../errors/message-of.ts';
 import type { Tool } from '../tools/tool.ts';
 

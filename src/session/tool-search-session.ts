@@ -7,7 +7,7 @@ import { handleToolSearch } from '../bridge/handle-tool-search.ts';
 import { parseArgumentsObject } from '../bridge/parse-arguments.ts';
 import { resolveBridgeTarget, unknownToolOutcome } from '../bridge/resolve-tool-name.ts';
 import { buildSessionScope, sessionToolsOf, toolsInToolsets, type SessionScope } from '../bridge/session-scope.ts';
-import type { SemanticRanker } from '../catalog/semantic-ranker.ts';
+import type { SemanticRanker } from '../catalog/meaning/semantic-ranker.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../config/tool-search-config.ts';
 import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
 import type { ArgumentValidator } from '../dispatch/argument-validator.ts';

@@ -5,7 +5,7 @@ import { normalizeName } from '../../src/catalog/text/normalize-name.ts';
 import { searchToolsByMeaning } from '../../src/catalog/search-tools-by-meaning.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
 import { parameterNamesOf } from '../../src/catalog/index/searchable-text.ts';
-import { createSemanticRanker, type TextEmbedder } from '../../src/catalog/semantic-ranker.ts';
+import { createSemanticRanker, type TextEmbedder } from '../../src/catalog/meaning/semantic-ranker.ts';
 import { tokenize } from '../../src/catalog/text/tokenize.ts';
 import { queries, toolLists } from './catalog-fixtures.ts';
 import { naiveSpecBm25First } from './naive-spec-bm25.ts';

@@ -1,6 +1,6 @@
 import { buildSearchIndex } from '../../../src/catalog/index/build-search-index.ts';
 import { searchIndex } from '../../../src/catalog/search-tools.ts';
-import type { SemanticRanker } from '../../../src/catalog/semantic-ranker.ts';
+import type { SemanticRanker } from '../../../src/catalog/meaning/semantic-ranker.ts';
 import type { Ranker } from '../ranker.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Tool } from '../tools/tool.ts';
+import type { Tool } from '../../tools/tool.ts';
 
 /** Description characters embedded: a sentence encoder reads the opening best, and long texts cost more. */
 const DESCRIPTION_CHARACTERS = 300;

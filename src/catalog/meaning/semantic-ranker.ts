@@ -1,11 +1,11 @@
-import type { Tool } from '../tools/tool.ts';
-import { analyzeTokens } from './text/analyze-tokens.ts';
-import { selectTop } from './rank/select-top.ts';
-import { tokenize } from './text/tokenize.ts';
+import type { Tool } from '../../tools/tool.ts';
+import { analyzeTokens } from '../text/analyze-tokens.ts';
+import { selectTop } from '../rank/select-top.ts';
+import { tokenize } from '../text/tokenize.ts';
 import { embeddingTextOf } from './embedding-text.ts';
 import { createVectorCache } from './vector-cache.ts';
 import { createVectorMatrix, type VectorMatrix } from './vector-matrix.ts';
-import { sameItems } from './index/same-items.ts';
+import { sameItems } from '../index/same-items.ts';
 
 /**
  * What texts are embedded for: a search's query, which a search is waiting for, or tool texts, which

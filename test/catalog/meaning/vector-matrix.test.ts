@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import * as wasmBuild from '../../src/catalog/vector-matrix.ts';
+import * as wasmBuild from '../../../src/catalog/meaning/vector-matrix.ts';
 
 type Build = typeof wasmBuild;
 
@@ -16,7 +16,7 @@ async function loadFallbackBuild(): Promise<Build> {
   api.validate = () => false;
   try {
     // The query string makes the loader evaluate the file again, as a separate module instance.
-    const url = new URL('../../src/catalog/vector-matrix.ts?fallback', import.meta.url).href;
+    const url = new URL('../../../src/catalog/meaning/vector-matrix.ts?fallback', import.meta.url).href;
     const build = (await import(url)) as Build;
     build.vectorMatrixKind();
     return build;
