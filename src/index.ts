@@ -16,7 +16,8 @@ export {
 
 export type { SearchMatch } from './catalog/search-tools.ts';
 export { searchTools } from './catalog/search-tools.ts';
-export type { MeaningRanking, SemanticRanker, SemanticRankerOptions, TextEmbedder } from './catalog/meaning/semantic-ranker.ts';
+export type { MeaningRanking, SemanticRanker, SemanticRankerOptions } from './catalog/meaning/semantic-ranker.ts';
+export type { TextEmbedder } from './catalog/meaning/text-embedder.ts';
 export { createSemanticRanker } from './catalog/meaning/semantic-ranker.ts';
 export { searchToolsByMeaning } from './catalog/search-tools-by-meaning.ts';
 export { embeddingTextOf } from './catalog/meaning/embedding-text.ts';

@@ -8,7 +8,8 @@
  * (weight times the share), or at the full weight with `fullWeight: true`.
  * Usage: tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio, keepWordsFirst?, embeddedShare?, fullWeight?}>' [set name part]
  */
-import { buildSearchIndex, type SearchIndex } from '../../src/catalog/index/build-search-index.ts';
+import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
+import type { SearchIndex } from '../../src/catalog/index/search-index.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { createSemanticRanker } from '../../src/catalog/meaning/semantic-ranker.ts';
 import { loadSentenceEncoder } from '../../src/integrations/sentence-encoder/index.ts';

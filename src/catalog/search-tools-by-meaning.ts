@@ -1,5 +1,6 @@
 import { boundQuery } from './query/bound-query.ts';
-import { buildSearchIndex, type SearchIndex } from './index/build-search-index.ts';
+import type { buildSearchIndex } from './index/build-search-index.ts';
+import type { SearchIndex } from './index/search-index.ts';
 import { cachedSearchIndex } from './index/search-index-cache.ts';
 import type { SearchOptions } from './index/search-options.ts';
 import { fuseWithMeaning, rankByWords, searchIndex, type SearchMatch } from './search-tools.ts';

@@ -3,7 +3,7 @@ import { compareTools } from './rank/compare-tools.ts';
 import { readArgumentValues } from './query/argument-values.ts';
 import { analyzeTokens } from './text/analyze-tokens.ts';
 import { boundQuery } from './query/bound-query.ts';
-import { FIELD_COUNT, type SearchIndex } from './index/build-search-index.ts';
+import { FIELD_COUNT, type SearchIndex } from './index/search-index.ts';
 import { cachedSearchIndex } from './index/search-index-cache.ts';
 import { diversifyRanking, type TermContribution } from './rank/diversify-ranking.ts';
 import { expandQuery, type WeightedTerm } from './query/expand-query.ts';

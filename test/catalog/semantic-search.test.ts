@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { searchToolsByMeaning } from '../../src/catalog/search-tools-by-meaning.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
-import { createSemanticRanker, type TextEmbedder } from '../../src/catalog/meaning/semantic-ranker.ts';
+import { createSemanticRanker } from '../../src/catalog/meaning/semantic-ranker.ts';
+import type { TextEmbedder } from '../../src/catalog/meaning/text-embedder.ts';
 import { makeTool } from './catalog-fixtures.ts';
 
 /**

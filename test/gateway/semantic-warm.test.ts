@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createSemanticRanker, type TextEmbedder } from '../../src/catalog/meaning/semantic-ranker.ts';
+import { createSemanticRanker } from '../../src/catalog/meaning/semantic-ranker.ts';
+import type { TextEmbedder } from '../../src/catalog/meaning/text-embedder.ts';
 import { createScratchFolder, firstText, SCRIPTED_SERVER, waitFor, type ScratchFolder } from './fixtures/gateway-test-support.ts';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { EmbeddingPurpose, TextEmbedder } from '../../src/catalog/meaning/semantic-ranker.ts';
+import type { EmbeddingPurpose, TextEmbedder } from '../../src/catalog/meaning/text-embedder.ts';
 import { decodeVectorFile, encodeHeader, encodeRecords } from '../../src/integrations/sentence-encoder/vector-file-format.ts';
 import { withVectorFile } from '../../src/integrations/sentence-encoder/vector-file.ts';
 

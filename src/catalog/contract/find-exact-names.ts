@@ -1,5 +1,4 @@
-import type { SearchIndex } from '../index/build-search-index.ts';
-import { FIELD_COUNT } from '../index/build-search-index.ts';
+import { FIELD_COUNT, type SearchIndex } from '../index/search-index.ts';
 import { compareTools } from '../rank/compare-tools.ts';
 import { normalizeName } from '../text/normalize-name.ts';
 

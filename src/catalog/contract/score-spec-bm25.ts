@@ -1,4 +1,4 @@
-import type { SearchIndex } from '../index/build-search-index.ts';
+import type { SearchIndex } from '../index/search-index.ts';
 
 /** The plain BM25's parameters, the usual defaults (docs/behaviour.md, rule 23, names no values): k1 1.5, b 0.75. */
 export const SPEC_BM25_K1 = 1.5;

@@ -1,5 +1,6 @@
 import type { Tool } from '../../tools/tool.ts';
-import { computeFieldFactors, FIELD_COUNT, type BuiltSearchIndex, type SearchIndex } from './build-search-index.ts';
+import { computeFieldFactors, type BuiltSearchIndex } from './build-search-index.ts';
+import { FIELD_COUNT, type SearchIndex } from './search-index.ts';
 import type { SharedVocabulary } from '../text/shared-vocabulary.ts';
 import type { ResolvedSearchOptions } from './search-options.ts';
 

@@ -1,5 +1,6 @@
 import type { Tool } from '../../tools/tool.ts';
-import { buildSearchIndex, type BuiltSearchIndex, type SearchIndex } from './build-search-index.ts';
+import { buildSearchIndex, type BuiltSearchIndex } from './build-search-index.ts';
+import type { SearchIndex } from './search-index.ts';
 import { composeSearchIndex, type IndexPart } from './compose-search-index.ts';
 import { cutCatalogParts, DEFAULT_CATALOG_PART_SIZES, type CatalogPartSizes } from './cut-catalog-parts.ts';
 import { resolveSearchOptions, type SearchOptions } from './search-options.ts';

@@ -1,4 +1,4 @@
-import { FIELD_COUNT } from './build-search-index.ts';
+import { FIELD_COUNT } from './search-index.ts';
 
 /**
  * The SPEC BM25's inverted index of one search index: per raw token, the documents that have it in

@@ -1,4 +1,4 @@
-import type { EmbeddingPurpose, TextEmbedder } from './semantic-ranker.ts';
+import type { EmbeddingPurpose, TextEmbedder } from './text-embedder.ts';
 
 /**
  * Vectors of texts embedded for one purpose, keyed on the text (never on a catalog or a session), each

@@ -1,5 +1,5 @@
 import { analyzeTokens } from '../text/analyze-tokens.ts';
-import type { SearchIndex } from '../index/build-search-index.ts';
+import type { SearchIndex } from '../index/search-index.ts';
 import { selectTop } from './select-top.ts';
 import type { WeightedTerm } from '../query/expand-query.ts';
 import { forEachParameterText } from '../index/searchable-text.ts';

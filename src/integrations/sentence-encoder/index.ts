@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { TextEmbedder } from '../../catalog/meaning/semantic-ranker.ts';
+import type { TextEmbedder } from '../../catalog/meaning/text-embedder.ts';
 import { firstLineOf } from '../../errors/message-of.ts';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import { startEncoderWorker } from './encoder-worker.ts';

@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { TextEmbedder } from '../../catalog/meaning/semantic-ranker.ts';
+import type { TextEmbedder } from '../../catalog/meaning/text-embedder.ts';
 import { firstLineOf } from '../../errors/message-of.ts';
 import { decodeVectorFile, encodeHeader, encodeRecords, recordBytes } from './vector-file-format.ts';
 
