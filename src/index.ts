@@ -14,7 +14,7 @@ export {
   THRESHOLD_PCT_RANGE,
 } from './config/tool-search-config.ts';
 
-export type { SearchMatch } from './catalog/search-tools.ts';
+export type { SearchMatch } from './catalog/rank/search-match.ts';
 export { searchTools } from './catalog/search-tools.ts';
 export type { MeaningRanking, SemanticRanker, SemanticRankerOptions } from './catalog/meaning/semantic-ranker.ts';
 export type { TextEmbedder } from './catalog/meaning/text-embedder.ts';

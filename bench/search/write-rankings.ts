@@ -9,7 +9,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
-import { searchIndex, type SearchMatch } from '../../src/catalog/search-tools.ts';
+import type { SearchMatch } from '../../src/catalog/rank/search-match.ts';
+import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadHeldOutSets, loadMcpHeldOutSets, loadTuningSets } from './datasets/benchmark-sets.ts';
 import type { RetrievalDataset } from './retrieval-dataset.ts';

@@ -1,4 +1,4 @@
-import { compareText } from '../catalog/search-tools.ts';
+import { compareText } from '../catalog/rank/compare-tools.ts';
 import { editDistance } from './edit-distance.ts';
 
 /** How many close names an unknown-name error offers. */

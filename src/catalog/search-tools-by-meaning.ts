@@ -3,7 +3,9 @@ import type { buildSearchIndex } from './index/build-search-index.ts';
 import type { SearchIndex } from './index/search-index.ts';
 import { cachedSearchIndex } from './index/search-index-cache.ts';
 import type { SearchOptions } from './index/search-options.ts';
-import { fuseWithMeaning, rankByWords, searchIndex, type SearchMatch } from './search-tools.ts';
+import { fuseWithMeaning } from './meaning/fuse-with-meaning.ts';
+import type { SearchMatch } from './rank/search-match.ts';
+import { rankByWords, searchIndex } from './search-tools.ts';
 import type { SemanticRanker } from './meaning/semantic-ranker.ts';
 
 /**

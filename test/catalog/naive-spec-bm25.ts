@@ -1,5 +1,5 @@
 import { parameterNamesOf } from '../../src/catalog/index/searchable-text.ts';
-import { compareTools } from '../../src/catalog/search-tools.ts';
+import { compareTools } from '../../src/catalog/rank/compare-tools.ts';
 import { tokenize } from '../../src/catalog/text/tokenize.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 

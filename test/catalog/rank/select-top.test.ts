@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { compareTools } from '../../../src/catalog/search-tools.ts';
+import { compareTools } from '../../../src/catalog/rank/compare-tools.ts';
 import { selectTop } from '../../../src/catalog/rank/select-top.ts';
 import { makeTool } from '../catalog-fixtures.ts';
 
