@@ -6,10 +6,7 @@ import { cachedSearchIndex } from './index/search-index-cache.ts';
 import type { SearchIndex } from './index/search-index.ts';
 import type { SearchOptions } from './index/search-options.ts';
 import { fuseWithMeaning, type SemanticRanking } from './meaning/fuse-with-meaning.ts';
-import { readArgumentValues } from './query/argument-values.ts';
-import { boundQuery } from './query/bound-query.ts';
-import { rewriteQueryTokens } from './query/rewrite-query-tokens.ts';
-import { splitClauses } from './query/split-clauses.ts';
+import { analyzeQuery, type AnalyzedQuery } from './query/analyze-query.ts';
 import { CLAUSE_RANKING_DEPTH, fuseClauseRankings } from './rank/fuse-clause-rankings.ts';
 import { rankDocuments } from './rank/rank-documents.ts';
 import type { ParameterTermMemo } from './rank/score-parameter-texts.ts';
@@ -17,8 +14,6 @@ import { scoreWords } from './rank/score-words.ts';
 import type { SearchMatch } from './rank/search-match.ts';
 import { selectTop } from './rank/select-top.ts';
 import type { WordsRanking } from './rank/words-ranking.ts';
-import { analyzeTokens } from './text/analyze-tokens.ts';
-import { tokenize } from './text/tokenize.ts';
 
 /**
  * Ranks `tools` for `query`. The contract of docs/behaviour.md holds: a tool whose name is exactly the query comes
@@ -28,9 +23,10 @@ import { tokenize } from './text/tokenize.ts';
  * none either, the stemmed and synonym matches. Between those, tools are ranked by a field-weighted BM25 over identifier-split,
  * stemmed, stop-word-free terms with synonym expansion (docs/search-quality.md). Ties are broken by name,
  * then toolset, so the result never depends on the input order. Only the beginning of a long query is
- * read: its first 1,000 characters and 64 words (boundQuery), so a search's work is bounded.
+ * read: its first MAXIMUM_QUERY_CHARACTERS characters and MAXIMUM_QUERY_WORDS words (boundQuery), so a
+ * search's work is bounded. `query` may come analyzed already (analyzeQuery), as the bridge does.
  */
-export function searchTools(tools: readonly Tool[], query: string, limit: number, options?: SearchOptions): SearchMatch[] {
+export function searchTools(tools: readonly Tool[], query: string | AnalyzedQuery, limit: number, options?: SearchOptions): SearchMatch[] {
   return searchIndex(cachedSearchIndex(tools, options), query, limit);
 }
 
@@ -40,48 +36,47 @@ export function searchTools(tools: readonly Tool[], query: string, limit: number
  * matches first, the SPEC BM25's first tool kept, and the name-substring fallback when BM25 scores
  * nothing.
  */
-export function searchIndex(index: SearchIndex, query: string, limit: number, semantic?: SemanticRanking): SearchMatch[] {
+export function searchIndex(index: SearchIndex, query: string | AnalyzedQuery, limit: number, semantic?: SemanticRanking): SearchMatch[] {
   const semanticDepth = semantic !== undefined && semantic.weight > 0 ? semantic.documents.length : 0;
   const words = rankByWords(index, query, limit, semanticDepth);
   return 'matches' in words ? words.matches : fuseWithMeaning(words, semantic);
 }
 
 /**
- * Ranks by words alone, deep enough (`semanticDepth`, the length of the meaning ranking to come) for
- * a later fusion. Returns the final matches directly when no fusion can change them: an empty index
- * or limit, or the SPEC's name-substring fallback.
+ * The search by words, stage by stage (docs/search-quality.md, "What the search does"), deep enough
+ * (`semanticDepth`, the length of the meaning ranking to come) for a later fusion. Returns the final
+ * matches directly when no fusion can change them: an empty index or limit, or the SPEC's
+ * name-substring fallback.
  */
-export function rankByWords(index: SearchIndex, fullQuery: string, limit: number, semanticDepth = 0): WordsRanking | { readonly matches: SearchMatch[] } {
+export function rankByWords(index: SearchIndex, query: string | AnalyzedQuery, limit: number, semanticDepth = 0): WordsRanking | { readonly matches: SearchMatch[] } {
   if (limit <= 0 || index.tools.length === 0) return { matches: [] };
-  const query = boundQuery(fullQuery).text;
-  const queryTokens = tokenize(query);
-  const specScores = scoreSpecBm25(index, queryTokens);
+  // query: read once; every stage below reads this value.
+  const analyzed = typeof query === 'string' ? analyzeQuery(query) : query;
+
+  // contract: the plain BM25 of the query as written. When it scores nothing, the tools whose names
+  // contain the query literally are the answer (docs/behaviour.md); stems and synonyms (and meaning)
+  // get their turn only when there are none either.
+  const specScores = scoreSpecBm25(index, analyzed.tokens);
   const specFirst = selectTop(index.tools, specScores, 1)[0];
   if (specFirst === undefined) {
-    // docs/behaviour.md: no positive BM25 score -> literal substring search in the tool name. Stems and synonyms
-    // (and meaning) get their turn only when that finds nothing either.
-    const substringMatches = matchNameSubstring(index.tools, query, limit);
+    const substringMatches = matchNameSubstring(index.tools, analyzed.text, limit);
     if (substringMatches.length > 0) return { matches: substringMatches };
   }
-  const stemMemo = new Map<string, string>();
-  // What the ranking by words reads: URLs and file paths as the things they are (argument-values.ts).
-  const wanted = index.options.readArgumentValues ? readArgumentValues(query) : query;
-  const wantedTokens = wanted === query ? queryTokens : tokenize(wanted);
-  const stems = analyzeTokens(rewriteQueryTokens(wantedTokens), stemMemo);
-  const clauses = splitClauses(wanted).slice(0, MAXIMUM_FUSED_CLAUSES);
+
+  // rank: the field-weighted BM25 of the query's terms and synonyms, its argument values read as the
+  // things they are (unless the options say otherwise), with coordination, name coverage and the
+  // parameter texts.
+  const reading = index.options.readArgumentValues ? analyzed.values : analyzed.written;
   const fusing = index.options.clauseWeight > 0;
   const depth = Math.max(limit, fusing ? CLAUSE_RANKING_DEPTH : 0, semanticDepth);
   const parameterTerms: ParameterTermMemo = new Map();
-  const scored = scoreWords(index, stems, depth, parameterTerms);
+  const scored = scoreWords(index, reading.terms, depth, parameterTerms);
   const scores = scored?.scores ?? specScores;
-  const exact = withNameSubstrings(index, findExactNames(index, query, analyzeTokens(queryTokens, stemMemo)), query, depth);
-  const wholeRanking = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, depth);
-  const ranked = fusing && clauses.length > 1 ? fuseClauseRankings(index, clauses, wholeRanking, exact.length, stemMemo, parameterTerms) : wholeRanking;
-  return { index, limit, clauseCount: clauses.length, depth, ranked, scores, exactCount: exact.length, specFirst };
-}
 
-/**
- * At most this many clauses, the first ones, get a ranking of their own: each costs a pass over the
- * catalog, and a text of dozens of clauses is a pasted document rather than a request of that many steps.
- */
-const MAXIMUM_FUSED_CLAUSES = 16;
+  // contract: exact names first, then a partly typed name's tools; then rank: the selection (relevance
+  // floor, diversification), and each clause of a multi-step request ranked and fused in.
+  const exact = withNameSubstrings(index, findExactNames(index, analyzed.name, analyzed.stems), analyzed.partialName, depth);
+  const wholeRanking = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, depth);
+  const ranked = fusing && reading.clauses.length > 1 ? fuseClauseRankings(index, reading.clauses, wholeRanking, exact.length, parameterTerms) : wholeRanking;
+  return { index, limit, clauseCount: reading.clauses.length, depth, ranked, scores, exactCount: exact.length, specFirst };
+}

@@ -4,11 +4,11 @@ import { normalizeName } from '../text/normalize-name.ts';
 
 /**
  * The documents whose name or original name is exactly the query, once case and separators are ignored
- * ("Create Issue" = "create_issue" = "createIssue"), sorted by name then toolset. Only tools whose name
- * holds the query's rarest stemmed word are compared, so the catalog is not scanned per query.
+ * ("Create Issue" = "create_issue" = "createIssue"), sorted by name then toolset: `wanted` is the
+ * query so reduced (AnalyzedQuery.name), `stems` its stemmed words (AnalyzedQuery.stems). Only tools
+ * whose name holds the query's rarest stemmed word are compared, so the catalog is not scanned per query.
  */
-export function findExactNames(index: SearchIndex, query: string, stems: readonly string[]): number[] {
-  const wanted = normalizeName(query);
+export function findExactNames(index: SearchIndex, wanted: string, stems: readonly string[]): number[] {
   if (wanted === '') return [];
   let rarest = -1;
   for (const stem of stems) {

@@ -14,19 +14,15 @@ export function matchNameSubstring(tools: readonly Tool[], query: string, limit:
 }
 
 /**
- * `exact` followed by the tools whose name contains the query literally, when the query is one
- * identifier-like word (no space; an underscore, hyphen or dot inside, as in `ithub_get_m`): such a
- * query is a tool name, partly typed, even when its pieces ("get") match other tools by words. They
- * rank with the exact matches, ahead of the words ranking.
+ * `exact` followed by the tools whose name contains `partialName` literally (AnalyzedQuery.partialName:
+ * the query when it is one identifier-like word, as in `ithub_get_m`): such a query is a tool name,
+ * partly typed, even when its pieces ("get") match other tools by words. They rank with the exact
+ * matches, ahead of the words ranking.
  */
-export function withNameSubstrings(index: SearchIndex, exact: readonly number[], query: string, limit: number): number[] {
-  const needle = query.trim();
-  if (!IDENTIFIER_LIKE.test(needle)) return [...exact];
+export function withNameSubstrings(index: SearchIndex, exact: readonly number[], partialName: string | undefined, limit: number): number[] {
+  if (partialName === undefined) return [...exact];
   const exactSet = new Set(exact);
   const positions = new Map(index.tools.map((tool, document) => [tool, document]));
-  const found = matchNameSubstring(index.tools, needle, limit + exact.length).map(({ tool }) => positions.get(tool)!);
+  const found = matchNameSubstring(index.tools, partialName, limit + exact.length).map(({ tool }) => positions.get(tool)!);
   return [...exact, ...found.filter((document) => !exactSet.has(document))].slice(0, Math.max(limit, exact.length));
 }
-
-/** One word with an identifier separator (underscore, hyphen, dot) after its first character. */
-const IDENTIFIER_LIKE = /^[A-Za-z0-9]+(?:[_.-][A-Za-z0-9]*)+$/;

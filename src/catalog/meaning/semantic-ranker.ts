@@ -6,6 +6,7 @@ import { embeddingTextOf } from './embedding-text.ts';
 import { createVectorCache } from './vector-cache.ts';
 import { createVectorMatrix, type VectorMatrix } from './vector-matrix.ts';
 import { sameItems } from '../index/same-items.ts';
+import type { AnalyzedQuery } from '../query/analyze-query.ts';
 import type { EmbeddingPurpose, TextEmbedder } from './text-embedder.ts';
 
 export interface SemanticRankerOptions {
@@ -55,9 +56,10 @@ export interface SemanticRanker {
    * Whether a search for `query` ranks by meaning at all: a weight above 0, and a query with at least
    * one word that is not a stop word. A query of punctuation or filler alone ("?", "and", "") means
    * nothing to embed (words find nothing for it either); such a search ranks by words alone and the
-   * query is not embedded.
+   * query is not embedded. A search passes its analyzed query (AnalyzedQuery.stems says it), which is
+   * not read again.
    */
-  appliesTo(query: string): boolean;
+  appliesTo(query: string | AnalyzedQuery): boolean;
   /** Passes a failure to the `onError` option (a no-op without one). */
   reportError(error: Error): void;
   /**
@@ -177,7 +179,7 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
     depth,
     timeoutMs,
     appliesTo(query) {
-      return weight > 0 && analyzeTokens(tokenize(query), new Map()).length > 0;
+      return weight > 0 && (typeof query === 'string' ? analyzeTokens(tokenize(query), new Map()) : query.stems).length > 0;
     },
     reportError(error) {
       options.onError?.(error);

@@ -12,6 +12,32 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
+/** A text's tokens, as {@link tokenize} gives them, with where each starts in the text. */
+export interface PositionedTokens {
+  readonly tokens: readonly string[];
+  /**
+   * Where each token starts in the text: always inside the token's run of ASCII letters or of digits
+   * (the whole form of a word split by case starts where its first part does).
+   */
+  readonly starts: readonly number[];
+}
+
+/**
+ * {@link tokenize} with each token's start. A token never spans two runs of letters or digits, so the
+ * tokens of a part of the text that begins and ends between runs are exactly the text's tokens that
+ * start inside it, in order: a request's clauses take theirs from the request's (splitClauses)
+ * instead of tokenizing again.
+ */
+export function tokenizeWithStarts(text: string): PositionedTokens {
+  const tokens: string[] = [];
+  const starts: number[] = [];
+  forEachTokenRange(text, (source, start, end) => {
+    tokens.push(source.slice(start, end).toLowerCase());
+    starts.push(start);
+  });
+  return { tokens, starts };
+}
+
 /**
  * {@link tokenize} without the strings: calls `visit(source, start, end, hash)` for each token in order,
  * where the token is `source.slice(start, end)` ASCII-lower-cased (the range itself may hold capitals:
