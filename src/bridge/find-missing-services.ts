@@ -1,7 +1,6 @@
 import { cachedSearchIndex } from '../catalog/index/search-index-cache.ts';
-import { tokenize } from '../catalog/text/tokenize.ts';
+import type { AnalyzedQuery } from '../catalog/query/analyze-query.ts';
 import type { Tool } from '../tools/tool.ts';
-import { SERVICE_NOUNS } from './service-nouns.ts';
 
 /** The services a query names, split by whether some tool of the catalog mentions them. */
 export interface NamedServices {
@@ -12,13 +11,13 @@ export interface NamedServices {
 }
 
 /**
- * The known service names (SERVICE_NOUNS) in `query`, each found missing when no tool of `tools` has
- * it as a word of its name, toolset name, description or parameter names. The words are looked up in
- * the catalog's search index (the one the search itself uses, kept by content), so a query costs its
- * own words, never a pass over the catalog's texts.
+ * The known service names the query names (AnalyzedQuery.services), each found missing when no tool
+ * of `tools` has it as a word of its name, toolset name, description or parameter names. The words are
+ * looked up in the catalog's search index (the one the search itself uses, kept by content), so a
+ * query costs its own words, never a pass over the catalog's texts.
  */
-export function findMissingServices(query: string, tools: readonly Tool[]): NamedServices {
-  const named = [...new Set(tokenize(query).filter((token) => SERVICE_NOUNS.has(token)))];
+export function findMissingServices(query: AnalyzedQuery, tools: readonly Tool[]): NamedServices {
+  const named = query.services;
   if (named.length === 0) return { missing: [], connected: [] };
   const { tokenIds } = cachedSearchIndex(tools);
   const mentioned = (service: string): boolean => tokenIds.find(service) >= 0;

@@ -1,4 +1,5 @@
-import { boundQuery, MAXIMUM_QUERY_CHARACTERS, MAXIMUM_QUERY_WORDS } from '../catalog/query/bound-query.ts';
+import { analyzeQuery } from '../catalog/query/analyze-query.ts';
+import { MAXIMUM_QUERY_CHARACTERS, MAXIMUM_QUERY_WORDS } from '../catalog/query/bound-query.ts';
 import { clipDescription } from '../catalog/text/clip-description.ts';
 import { searchTools } from '../catalog/search-tools.ts';
 import { searchToolsByMeaning } from '../catalog/search-tools-by-meaning.ts';
@@ -61,16 +62,17 @@ export async function handleToolSearch(scope: SessionScope, args: ToolArguments)
  * fused with the scope's semantic ranker when it has one.
  */
 export async function searchCatalog(scope: SessionScope, fullQuery: string, limit: number): Promise<ToolSearchResult> {
-  const bounded = boundQuery(fullQuery);
-  const query = bounded.text;
-  const services = findMissingServices(query, scope.catalog);
-  const cut = bounded.cut ? { notice: cutQueryNotice(fullQuery.length) } : {};
+  // Read once: the search and the hints below all take this analysis, never the text again.
+  const analyzed = analyzeQuery(fullQuery);
+  const query = analyzed.text;
+  const services = findMissingServices(analyzed, scope.catalog);
+  const cut = analyzed.cut ? { notice: cutQueryNotice(fullQuery.length) } : {};
   if (services.missing.length > 0 && services.connected.length === 0) {
     // Only services that are not connected are named: any match would be padding, not what was asked.
     return { query, ...cut, total_available: scope.catalog.length, matches: [], hint: retryHint(scope, notConnectedLead(services.missing)) };
   }
   const found =
-    scope.semantic === undefined ? searchTools(scope.catalog, query, limit) : await searchToolsByMeaning(scope.catalog, query, limit, scope.semantic);
+    scope.semantic === undefined ? searchTools(scope.catalog, analyzed, limit) : await searchToolsByMeaning(scope.catalog, analyzed, limit, scope.semantic);
   const matches = found.map(
     ({ tool, score }): ToolSearchMatch => ({
       name: tool.name,
@@ -84,7 +86,7 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
   if (services.missing.length > 0) return { ...result, hint: retryHint(scope, notConnectedLead(services.missing)) };
   if (matches.length === 0) return { ...result, hint: retryHint(scope, 'No tool matched.') };
   // Score 0 marks the name-substring fallback: those matches hold the query in their names already.
-  if (!found.some((match) => match.score === 0) && !namesShareQueryWord(query, found.map((match) => match.tool))) {
+  if (!found.some((match) => match.score === 0) && !namesShareQueryWord(analyzed, found.map((match) => match.tool))) {
     return { ...result, hint: retryHint(scope, 'No match has a word of the query in its name, so these may not do what you want.') };
   }
   return result;

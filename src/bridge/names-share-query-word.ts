@@ -1,6 +1,6 @@
+import type { AnalyzedQuery } from '../catalog/query/analyze-query.ts';
 import { analyzeTokens } from '../catalog/text/analyze-tokens.ts';
 import { expandQuery } from '../catalog/query/expand-query.ts';
-import { rewriteQueryTokens } from '../catalog/query/rewrite-query-tokens.ts';
 import { tokenize } from '../catalog/text/tokenize.ts';
 import type { Tool } from '../tools/tool.ts';
 
@@ -10,10 +10,10 @@ import type { Tool } from '../tools/tool.ts';
  * how a search for something no connected server does still returns tools. A query of stop words
  * alone says nothing either way and counts as shared.
  */
-export function namesShareQueryWord(query: string, tools: readonly Tool[]): boolean {
+export function namesShareQueryWord(query: AnalyzedQuery, tools: readonly Tool[]): boolean {
   const stems = new Map<string, string>();
-  // expandQuery gives each word, then its synonyms (a positive weight turns them on).
-  const wanted = new Set(expandQuery(analyzeTokens(rewriteQueryTokens(tokenize(query)), stems), 1).map((weighted) => weighted.term));
+  // expandQuery gives each word of the query as written, then its synonyms (a positive weight turns them on).
+  const wanted = new Set(expandQuery(query.written.terms, 1).map((weighted) => weighted.term));
   if (wanted.size === 0) return true;
   return tools.some((tool) => analyzeTokens(tokenize(`${tool.name} ${tool.toolset}`), stems).some((term) => wanted.has(term)));
 }

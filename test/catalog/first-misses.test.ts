@@ -5,6 +5,7 @@ import { buildSessionScope } from '../../src/bridge/session-scope.ts';
 import { searchTools } from '../../src/catalog/search-tools.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG } from '../../src/config/tool-search-config.ts';
 import { findMissingServices } from '../../src/bridge/find-missing-services.ts';
+import { analyzeQuery } from '../../src/catalog/query/analyze-query.ts';
 import { makeTool, realisticSession } from '../support/fixtures.ts';
 
 const session = realisticSession();
@@ -66,7 +67,7 @@ describe('the misses a new user meets first (issue 14), on the bundled 17-server
       makeTool('post_message', 'Posts a message to a Slack channel', { toolset: 'mcp-chat' }),
       makeTool('create_ticket', 'Opens a ticket', { toolset: 'mcp-jira' }),
     ];
-    assert.deepEqual(findMissingServices('send a slack message, then open a jira ticket and page pagerduty', tools), {
+    assert.deepEqual(findMissingServices(analyzeQuery('send a slack message, then open a jira ticket and page pagerduty'), tools), {
       missing: ['pagerduty'],
       connected: ['slack', 'jira'],
     });

@@ -4,6 +4,7 @@ import { tokenizeWithStarts } from '../text/tokenize.ts';
 import { readArgumentValues } from './argument-values.ts';
 import { boundQuery } from './bound-query.ts';
 import { rewriteQueryTokens } from './rewrite-query-tokens.ts';
+import { SERVICE_NOUNS } from './service-nouns.ts';
 import { splitClauses } from './split-clauses.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface AnalyzedQuery {
    * after its first character, as in `ithub_get_m`): a tool name partly typed. Undefined otherwise.
    */
   readonly partialName: string | undefined;
+  /** The known service names among `tokens` (SERVICE_NOUNS: "slack", "jira"), each once, in query order. */
+  readonly services: readonly string[];
   /** The query as written, read for the ranking by words. */
   readonly written: QueryReading;
   /**
@@ -87,6 +90,7 @@ export function analyzeQuery(query: string): AnalyzedQuery {
     stems: analyzeTokens(written.tokens, stems),
     name: normalizeName(text),
     partialName: IDENTIFIER_LIKE.test(trimmed) ? trimmed : undefined,
+    services: [...new Set(written.tokens.filter((token) => SERVICE_NOUNS.has(token)))],
     written: written.reading,
     values: valuesText === text ? written.reading : readingOf(valuesText, stems).reading,
   };

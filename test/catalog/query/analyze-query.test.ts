@@ -57,6 +57,11 @@ describe('analyzeQuery', () => {
     assert.equal(analyzed.cut, true);
   });
 
+  it('names the known services the query names, each once, in query order', () => {
+    assert.deepEqual(analyzeQuery('post to Slack, file it in Jira and tell slack again').services, ['slack', 'jira']);
+    assert.deepEqual(analyzeQuery('post a message').services, []);
+  });
+
   it('finds no words in a query of stop words and punctuation', () => {
     assert.deepEqual(analyzeQuery('? and the').stems, []);
   });

@@ -1,7 +1,7 @@
 /**
  * Names of services that people ask tools for by name ("send a slack message"), lower case, as
- * tokenize gives them. A query naming one that no tool of the catalog mentions asks for a server that
- * is not connected (findMissingServices). A list rather than a guess: a capitalised word is as often a
+ * tokenize gives them (AnalyzedQuery.services). A query naming one that no tool of the catalog mentions
+ * asks for a server that is not connected (the bridge's findMissingServices). A list rather than a guess: a capitalised word is as often a
  * person, a place or the first word of a sentence.
  */
 export const SERVICE_NOUNS: ReadonlySet<string> = new Set([
