@@ -188,6 +188,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const onUpstreamChange = (): void => {
     if (!catalog.rebuild()) return;
     warm?.(searchable());
+    // The user's model starts writing for new tools now, in the background, rather than at the next read.
+    if (config.search.expand !== undefined) registry();
     for (const rename of catalog.renames()) {
       const key = `${rename.server}\u0000${rename.tool}\u0000${rename.name}`;
       if (reportedRenames.has(key)) continue;

@@ -5,7 +5,7 @@ import { createRedactor } from '../../src/gateway/redact-secrets.ts';
 import { readAgentConfig } from '../../src/cli/read-input-files.ts';
 import { createScratchFolder } from './fixtures/gateway-test-support.ts';
 
-const PLACES = { configDir: '/etc/tool-search', tempDir: '/tmp/ts', env: { EXPAND_KEY: 'sk-expand-secret-123456' } };
+const PLACES = { configDir: '/etc/tool-search', tempDir: () => '/tmp/ts', env: { EXPAND_KEY: 'sk-expand-secret-123456' } };
 const server = { mcp_servers: { a: { command: 'x' } } };
 
 describe('the search block of a gateway config', () => {
