@@ -1,6 +1,6 @@
 import type { ActivityEvent } from '../dispatch/hooks.ts';
 import { createActivityLearner } from '../requests/learn-from-activity.ts';
-import type { LearnedRequestStore } from '../requests/learned-requests.ts';
+import type { LearnedRequest, LearnedRequestStore } from '../requests/learned-requests.ts';
 import { learnedRequestText } from '../requests/request-sources.ts';
 import type { Tool } from '../tools/tool.ts';
 import { learnedServerKeys } from './create-gateway-request-sources.ts';
@@ -20,7 +20,7 @@ export interface ActivityLogLearning {
 export interface ActivityLogImport {
   readonly searches: number;
   readonly successfulCalls: number;
-  /** Requests kept (new, or known ones learned again later). */
+  /** Distinct requests learned from the log (per server, tool and text). */
   readonly learned: number;
   /** Distinct tools that learned something. */
   readonly tools: number;
@@ -39,9 +39,10 @@ export async function learnFromActivityLog(lines: AsyncIterable<string> | Iterab
   const learner = createActivityLearner({ maxSessions: 4_096 });
   const servers = new Map((options.servers ?? []).map((server) => [server.name, server]));
   const taught = new Set<string>();
+  const distinct = new Set<string>();
+  const requests: LearnedRequest[] = [];
   let searches = 0;
   let successfulCalls = 0;
-  let learned = 0;
   let skippedLines = 0;
   for await (const line of lines) {
     if (line.trim() === '') continue;
@@ -60,12 +61,13 @@ export async function learnFromActivityLog(lines: AsyncIterable<string> | Iterab
     const config = servers.get(server);
     const key = config === undefined ? `config:${server}` : learnedServerKeys(config)[0]!;
     const time = Date.parse(use.time);
-    if (store.add({ server: key, tool: tool.originalName!, text, time: Number.isNaN(time) ? 0 : time })) {
-      learned += 1;
-      taught.add(`${key}\u0000${tool.originalName}`);
-    }
+    requests.push({ server: key, tool: tool.originalName, text, time: Number.isNaN(time) ? 0 : time });
+    distinct.add(`${key}\u0000${tool.originalName}\u0000${text.toLowerCase()}`);
+    taught.add(`${key}\u0000${tool.originalName}`);
   }
-  return { searches, successfulCalls, learned, tools: taught.size, skippedLines };
+  // One write for the whole log, however many requests it teaches.
+  store.addAll(requests);
+  return { searches, successfulCalls, learned: distinct.size, tools: taught.size, skippedLines };
 }
 
 /** The activity event a log line stands for when it is a search or a call; `other` for another entry; undefined for a line that is no entry. */

@@ -17,7 +17,7 @@ export interface LearnedRequestFileOptions {
 /**
  * Learned requests kept in a JSON file (`{"format": 1, "requests": [{server, tool, text, time}]}`),
  * mode 0600 in a folder of mode 0700, bounded as the in-memory table is. Read at open; written whole
- * after each change (temporary file and rename), merged first with what another process may have
+ * after each change (`addAll` writes once for many; temporary file and rename), merged first with what another process may have
  * written since, so two gateways sharing a state folder keep both their requests.
  */
 export function openLearnedRequestFile(path: string, options: LearnedRequestFileOptions = {}): LearnedRequestFile {
@@ -44,6 +44,11 @@ export function openLearnedRequestFile(path: string, options: LearnedRequestFile
     requestsOf: (server, tool) => table.requestsOf(server, tool),
     add(request) {
       const changed = table.add(request);
+      if (changed) persist();
+      return changed;
+    },
+    addAll(requests) {
+      const changed = table.addAll(requests);
       if (changed) persist();
       return changed;
     },

@@ -31,6 +31,8 @@ export interface LearnedRequestStore {
   requestsOf(server: string, tool: string): readonly string[];
   /** Adds a request, or refreshes the time of one already kept; true when what is kept changed. */
   add(request: LearnedRequest): boolean;
+  /** Adds many at once (an imported log, a file read back), bounds applied; true when anything changed. */
+  addAll(requests: readonly LearnedRequest[]): boolean;
   /** Every kept request, sorted by server, tool and time. */
   entries(): readonly LearnedRequest[];
   /** Forgets everything. */
@@ -40,10 +42,7 @@ export interface LearnedRequestStore {
 }
 
 /** The learned requests in memory, bounded per tool and in all. */
-export interface LearnedRequestTable extends LearnedRequestStore {
-  /** Adds many at once (a file read back), bounds applied; true when anything changed. */
-  addAll(requests: readonly LearnedRequest[]): boolean;
-}
+export type LearnedRequestTable = LearnedRequestStore;
 
 /**
  * An in-memory store of learned requests. Bounded: at most `maxPerTool` per tool (the newest kept),

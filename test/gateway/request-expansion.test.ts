@@ -99,12 +99,12 @@ describe('search.expand against a scripted OpenAI-compatible endpoint on 127.0.0
     }
   });
 
-  test('searches without requests, with one warning, when the endpoint answers garbage or an error, or times out', async () => {
-    for (const [answer, expected, expand] of [
-      [() => ({ content: 'Sorry, I cannot do that.' }), /the message is not a JSON object of request lists/, {}],
-      [() => ({ status: 503 }), /the endpoint answered HTTP 503/, {}],
-      [() => ({ hang: true }), /no answer within 300 ms/, { timeout_ms: 300 }],
-    ] as ReadonlyArray<readonly [() => ChatReply, RegExp, Record<string, unknown>]>) {
+  // HTTP errors and timeouts are the same path (test/request-pack/chat-request-writer.test.ts and
+  // test/requests/write-requests-in-background.test.ts hold their messages).
+  test('searches without requests, with one warning, when the endpoint answers garbage', async () => {
+    for (const [answer, expected, expand] of [[() => ({ content: 'Sorry, I cannot do that.' }), /the message is not a JSON object of request lists/, {}]] as ReadonlyArray<
+      readonly [() => ChatReply, RegExp, Record<string, unknown>]
+    >) {
       reply = answer;
       const under = await startWithExpansion(endpoint.url, scratch, [{ name: 'list_harbours', description: `Harbours of a coast (${String(expected)}).` }], expand);
       try {

@@ -132,8 +132,13 @@ describe('createRequestWriting', () => {
       onWarning: (line) => warnings.push(line),
       writeRequests: (_tools, { signal }) =>
         new Promise((resolve) => {
-          signal.addEventListener('abort', () => (signalled = true));
-          setTimeout(() => resolve({}), 2_000).unref();
+          // A timer that keeps the process alive until the batch is abandoned (the writer's own are unref'd).
+          const handle = setTimeout(() => resolve({}), 10_000);
+          signal.addEventListener('abort', () => {
+            signalled = true;
+            clearTimeout(handle);
+            resolve({});
+          });
         }),
     });
     writing.want(mcpServerTools('memory').slice(0, 1));
