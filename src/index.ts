@@ -66,6 +66,28 @@ export type {
 } from './dispatch/hooks.ts';
 export { ACTIVITY_TEXT_MAX, isCallActivity } from './dispatch/hooks.ts';
 
+export type { FixedRequests, RequestCounts, RequestSources, RequestSourcesOptions } from './requests/request-sources.ts';
+export { createRequestSources, learnedRequestText } from './requests/request-sources.ts';
+export type { LearnedRequest, LearnedRequestBounds, LearnedRequestStore, LearnedRequestTable } from './requests/learned-requests.ts';
+export {
+  createLearnedRequestTable,
+  DEFAULT_MAX_LEARNED_CHARACTERS,
+  DEFAULT_MAX_LEARNED_PER_TOOL,
+  DEFAULT_MAX_LEARNED_TOTAL,
+} from './requests/learned-requests.ts';
+export type { RequestBounds } from './requests/merge-requests.ts';
+export { DEFAULT_MAX_REQUEST_CHARACTERS, DEFAULT_MAX_REQUESTS_PER_TOOL, mergeRequests } from './requests/merge-requests.ts';
+export { stripArgumentValues } from './requests/strip-argument-values.ts';
+export { toolContentKey } from './requests/tool-content-key.ts';
+export type { RequestWritingOptions, WriteRequests, WritingTimers, WrittenRequestCache } from './requests/write-requests-in-background.ts';
+export {
+  createWrittenRequestMemory,
+  DEFAULT_WRITE_BATCH_SIZE,
+  DEFAULT_WRITE_RETRY_MAX_MS,
+  DEFAULT_WRITE_RETRY_MS,
+  DEFAULT_WRITE_TIMEOUT_MS,
+} from './requests/write-requests-in-background.ts';
+
 export type { CallOptions, ToolSearchSession, ToolSearchSessionOptions } from './session/tool-search-session.ts';
 export { createToolSearchSession } from './session/tool-search-session.ts';
 

@@ -50,6 +50,11 @@ const COMMAND_MODULES: readonly CommandModule[] = [
     summary: "summarise a gateway's activity log: searches that led nowhere, top tools, refusals, latency, tokens saved",
     load: async () => (await import('./commands/activity-command.ts')).activityCommand,
   },
+  {
+    name: 'learn',
+    summary: 'import an activity log into the requests learned from use, or show or forget them',
+    load: async () => (await import('./commands/learn-command.ts')).learnCommand,
+  },
 ];
 
 /** The command list of `tool-search --help`: every command of the CLI with its summary. */

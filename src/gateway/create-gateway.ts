@@ -27,6 +27,7 @@ import { createAjvValidator } from '../integrations/ajv/index.ts';
 import { createRedactor, type Redactor } from './redact-secrets.ts';
 import { createToolPolicy, describeUnmatched, type ToolPolicy } from './tool-policy.ts';
 import { resolveToolsetNames, unknownToolsetsWarning } from '../tools/resolve-toolset-names.ts';
+import { createGatewayRequestSources, type GatewayRequestSources } from './create-gateway-request-sources.ts';
 
 export interface GatewayOptions {
   readonly config: GatewayConfig;
@@ -55,6 +56,10 @@ export interface GatewayOptions {
    * optional package is installed (looked up in the background at creation), else none
    */
   readonly tracer?: TraceTracer | false;
+  /** Where learned requests are kept (`search.learn`). @default $TOOL_SEARCH_STATE_DIR, else $XDG_STATE_HOME/tool-search, else ~/.local/state/tool-search */
+  readonly stateDirectory?: string;
+  /** Where the user's model's requests are kept (`search.expand`). @default the sentence encoder's cache folder */
+  readonly cacheDirectory?: string;
 }
 
 /** How a session is created. */
@@ -85,6 +90,8 @@ export interface Gateway {
   policyWarnings(): string[];
   /** Carries the MCP request being served through the core pipeline (see {@link GatewayRequest}). */
   readonly requests: AsyncLocalStorage<GatewayRequest>;
+  /** Where tools' requests come from (the config's `search`): which pack entry each server matched, counts per tool. */
+  readonly requestSources: GatewayRequestSources;
   /** Starts connecting to every upstream (idempotent). */
   start(): void;
   /** Resolves when every upstream's first attempt settled, or the startup wait ran out. */
@@ -157,6 +164,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     activityLog?.record(event);
     tracing?.observe(event);
     feed.publish(event);
+    requestSources.observe(event, (name) => registry().find((tool) => tool.name === name));
   };
   const serverToolsets = config.servers.map((server) => `mcp-${server.name}`);
   const resolvedToolsets = options.toolsets === undefined ? undefined : resolveToolsetNames(options.toolsets, serverToolsets);
@@ -174,12 +182,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   const warm = options.semantic === undefined ? undefined : warmInBackground(options.semantic, log);
   /** The tools client sessions search: their catalog, by the sessions' own rule (in scope, deferrable, not pinned). */
   const searchable = (): readonly Tool[] =>
-    buildSessionScope({ registry: catalog.tools(), toolsets, config: config.toolSearch, isPinned, isHidden }).catalog;
+    buildSessionScope({ registry: registry(), toolsets, config: config.toolSearch, isPinned, isHidden }).catalog;
 
   const reportedRenames = new Set<string>();
   const onUpstreamChange = (): void => {
     if (!catalog.rebuild()) return;
     warm?.(searchable());
+    // The user's model starts writing for new tools now, in the background, rather than at the next read.
+    if (config.search.expand !== undefined) registry();
     for (const rename of catalog.renames()) {
       const key = `${rename.server}\u0000${rename.tool}\u0000${rename.name}`;
       if (reportedRenames.has(key)) continue;
@@ -215,6 +225,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   const validateArguments = createAjvValidator({ onWarning: (message) => log(`warning: ${message}`) });
   const isPinned = (tool: Tool): boolean => policy.flags(tool).pinnedBy !== undefined;
   const isHidden = (tool: Tool): boolean => policy.flags(tool).deniedBy !== undefined;
+  const requestSources = createGatewayRequestSources({
+    config,
+    upstreams,
+    isHidden,
+    redact,
+    log,
+    ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
+    ...(options.cacheDirectory === undefined ? {} : { cacheDirectory: options.cacheDirectory }),
+  });
+  /** The catalog's tools with their requests (pack, model, learned) attached: what sessions read. */
+  const registry = (): readonly Tool[] => requestSources.attach(catalog.tools());
   let started = false;
   let readiness: Promise<void> | undefined;
   let sessionCounter = 0;
@@ -241,6 +262,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return policy.unmatched(tools).map((pattern) => describeUnmatched(pattern, tools.length));
     },
     requests,
+    requestSources,
     start() {
       if (started) return;
       started = true;
@@ -267,7 +289,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     statuses: () => upstreams.map((upstream) => upstream.status()),
     firstAttempts: () => upstreams.map((upstream) => upstream.firstAttempt().then(() => upstream.status())),
-    tools: () => catalog.tools(),
+    tools: registry,
     renames: () => catalog.renames(),
     upstreams: inScopeUpstreams,
     subscriptions,
@@ -293,7 +315,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     createSession(sessionId, sessionOptions = {}) {
       sessionCounter += 1;
       return createToolSearchSession({
-        tools: catalog.tools,
+        tools: registry,
         ...(toolsets === undefined ? {} : { toolsets }),
         config: config.toolSearch,
         contextLength: config.contextLength,
@@ -336,6 +358,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       listListeners.clear();
       updateListeners.clear();
       feed.clear();
+      requestSources.close();
       await Promise.all(upstreams.map((upstream) => upstream.stop()));
       await activityLog?.close();
     },

@@ -72,6 +72,8 @@ export interface Upstream {
   call(tool: string, args: ToolArguments, options?: UpstreamCallOptions): Promise<McpCallToolResult>;
   /** What the server said it supports, while connected; undefined otherwise. */
   capabilities(): ServerCapabilities | undefined;
+  /** The name (and version) the server announced in `initialize`, while connected; undefined otherwise. */
+  serverInfo(): { readonly name: string; readonly version: string } | undefined;
   /**
    * Runs one request other than a tool call (`what` says which, for messages: "list its prompts") on the
    * connected client, within the same limits as a call (`callTimeoutMs`, `callMaxMs`). Rejects with a
@@ -386,6 +388,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     },
     capabilities() {
       return state === 'connected' ? connection?.client.getServerCapabilities() : undefined;
+    },
+    serverInfo() {
+      return state === 'connected' ? connection?.client.getServerVersion() : undefined;
     },
     request,
     async subscribe(uri, signal) {

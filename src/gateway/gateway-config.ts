@@ -8,6 +8,7 @@ import { expandPlaceholders, UnknownPlaceholderError, type PlaceholderValues } f
 import type { Secret } from './redact-secrets.ts';
 import { DEFAULT_MAX_DESCRIBE_TOKENS, DEFAULT_MAX_RESULT_TOKENS } from '../config/result-limits.ts';
 import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-config.ts';
+import { resolveSearchConfig, SEARCH_CONFIG_KEYS, type SearchConfig } from './search-config.ts';
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
 export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
@@ -87,6 +88,8 @@ export interface GatewayConfig {
   readonly limits: GatewayLimits;
   /** `http`: how `serve --http` lets clients in (token, origins, session cap and idle time). */
   readonly http: HttpConfig;
+  /** `search`: where tools' requests come from (the request pack, learning, the user's model). */
+  readonly search: SearchConfig;
   /**
    * Values that must never be shown to the model, a client or the activity log: everything expanded
    * from `${env:...}`, header values and server `env` values, each with what to show instead.
@@ -112,7 +115,7 @@ export interface ResolvedGatewayConfig {
 }
 
 /** The keys a gateway config may have at its root; `tool-search assemble` and `search` accept them too. */
-export const GATEWAY_ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts', 'limits', 'http'];
+export const GATEWAY_ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts', 'limits', 'http', 'search'];
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'transport', 'timeout_ms', 'disabled'];
 const TIMEOUT_KEYS = ['call_ms', 'call_max_ms', 'connect_ms'];
 const POLICY_KEYS = ['deny', 'require_approval'];
@@ -123,6 +126,7 @@ export const GATEWAY_BLOCK_KEYS: Readonly<Record<string, readonly string[]>> = O
   policy: POLICY_KEYS,
   limits: LIMIT_KEYS,
   http: HTTP_CONFIG_KEYS,
+  search: SEARCH_CONFIG_KEYS,
 });
 
 /**
@@ -214,6 +218,9 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   // Unknown keys and bad values in `http` are fatal there too (http-config.ts).
   const http = resolveHttpConfig(root['http'], expandRequired);
   if (http.token !== undefined && !secrets.has(http.token)) secrets.set(http.token, '<http.token>');
+  const search = resolveSearchConfig(root['search'], expandRequired, warnings);
+  const apiKey = search.expand?.apiKey;
+  if (apiKey !== undefined && apiKey.length >= MIN_SECRET_LENGTH && !secrets.has(apiKey)) secrets.set(apiKey, '<search.expand.api_key>');
   const limitsBlock = checkedKeys(mapping(root['limits'], 'limits'), 'limits', LIMIT_KEYS, warnings);
   const activityLog = root['activity_log'];
   if (activityLog !== undefined && activityLog !== null && typeof activityLog !== 'string') {
@@ -233,6 +240,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
         maxDescribeTokens: tokens(limitsBlock['max_describe_tokens'], 'limits.max_describe_tokens', DEFAULT_MAX_DESCRIBE_TOKENS, warnings),
       },
       http,
+      search,
       secrets: [...secrets].map(([value, shownAs]) => ({ value, shownAs })),
       activityLog:
         typeof activityLog === 'string' && activityLog.trim() !== ''

@@ -18,6 +18,8 @@ import { reportCatalogActivity } from './report-catalog-activity.ts';
 import { runPipeline, type PipelineEnvironment } from '../dispatch/run-pipeline.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import type { Tool, ToolArguments } from '../tools/tool.ts';
+import type { RequestSources } from '../requests/request-sources.ts';
+import { hooksWithLearning, readWithRequests } from './session-request-sources.ts';
 
 export interface ToolSearchSessionOptions {
   /**
@@ -57,6 +59,12 @@ export interface ToolSearchSessionOptions {
   readonly validateArguments?: ArgumentValidator;
   /** How much of a result or a tool_describe reaches the model. @default DEFAULT_RESULT_LIMITS */
   readonly limits?: Partial<ResultLimits>;
+  /**
+   * Where tools' requests come from (`createRequestSources`: the shipped request pack, learning from
+   * use, the user's own model): attached to every tool the session reads, and shown the session's
+   * activity to learn from. Share one between sessions of the same tools. @default none
+   */
+  readonly requests?: RequestSources;
   /** @default a random id */
   readonly sessionId?: string;
   /** @default Date.now */
@@ -100,7 +108,7 @@ export interface ToolSearchSession {
 
 /** Creates a session: the thin stateful shell around the pure assembly, bridge and dispatch functions. */
 export function createToolSearchSession(options: ToolSearchSessionOptions): ToolSearchSession {
-  const readRegistry = typeof options.tools === 'function' ? options.tools : () => options.tools as readonly Tool[];
+  const readRegistry = readWithRequests(typeof options.tools === 'function' ? options.tools : () => options.tools as readonly Tool[], options.requests);
   const config = options.config ?? DEFAULT_TOOL_SEARCH_CONFIG;
   const sessionId = options.sessionId ?? randomId();
   const now = options.now ?? Date.now;
@@ -111,8 +119,9 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
     maxResultTokens: options.limits?.maxResultTokens ?? DEFAULT_RESULT_LIMITS.maxResultTokens,
     maxDescribeTokens: options.limits?.maxDescribeTokens ?? DEFAULT_RESULT_LIMITS.maxDescribeTokens,
   };
+  const hooks = hooksWithLearning(options.hooks ?? {}, options.requests, (name) => visibleTools().tools.find((tool) => tool.name === name));
   const environment: PipelineEnvironment = {
-    hooks: options.hooks ?? {},
+    hooks,
     now,
     ...(options.validateArguments === undefined ? {} : { validateArguments: options.validateArguments }),
     ...(options.execute === undefined ? {} : { execute: options.execute }),
@@ -134,7 +143,7 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
   };
   const report = (event: Omit<CatalogActivityEvent, 'time' | 'sessionId'>): void => {
     try {
-      options.hooks?.onActivity?.({ time: new Date(now()).toISOString(), sessionId, ...event });
+      hooks.onActivity?.({ time: new Date(now()).toISOString(), sessionId, ...event });
     } catch {
       // The activity feed is an observer: a broken listener must not change the outcome.
     }

@@ -68,6 +68,14 @@ export interface Tool extends ToolDefinition {
   readonly execute?: ToolExecutor;
   /** Client-facing hints (MCP annotations), passed on in the MCP shape only. */
   readonly annotations?: ToolAnnotations;
+  /**
+   * Short texts of how people ask for this tool ("make my fix part of main" for a merge), for the
+   * search to match requests worded unlike the tool's own description. Never shown to the model or a
+   * client: no wire shape, describe or tool list carries them. Filled by the caller or by request
+   * sources (docs/requests.md: the shipped request pack, learning from use, the user's own model);
+   * order is meaningful only in that earlier texts survive a bound first. @default none
+   */
+  readonly requests?: readonly string[];
 }
 
 /** The source's own name of a tool. */

@@ -58,6 +58,22 @@ describe('examples run as programs', { concurrency: 2 }, () => {
     assert.match(result.stdout, /subagent tool_call echo -> .*"code":"not_in_session"/);
   });
 
+  test('write-requests.ts has the model write requests for the tools in one batched call, beside the pack', async () => {
+    const written = { mcp_memory_create_entities: ['remember someone new', 'keep a note about a person'], mcp_everything_echo: ['say it back to me'] };
+    const server = await startScriptedApiServer([{ text: `Here you are:\n${JSON.stringify(written)}` }]);
+    try {
+      const result = await runExample('write-requests.ts', { TOOL_SEARCH_BASE_URL: `${server.origin}/v1`, TOOL_SEARCH_MODEL: 'scripted', OPENAI_API_KEY: 'test', MEMORY_FILE_PATH: join(folder, 'write-requests.jsonl') });
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(server.requests.length, 1);
+      assert.match(JSON.stringify(server.requests[0]!.body['messages']), /mcp_memory_create_entities/);
+      assert.match(result.stdout, /^mcp_memory_create_entities: \d+ from the pack, 2 from the model; e\.g\. "remember someone new"$/m);
+      assert.match(result.stdout, /^mcp_everything_echo: \d+ from the pack, 1 from the model; e\.g\. "say it back to me"$/m);
+      assert.match(result.stdout, /^tool_search -> \{"query":"store a fact about a person"/m);
+    } finally {
+      await server.close();
+    }
+  });
+
   test('a model example says what to set when no endpoint is configured', async () => {
     const result = await runExample('openai-chat.ts', { TOOL_SEARCH_BASE_URL: '', TOOL_SEARCH_MODEL: '' });
     assert.notEqual(result.code, 0);

@@ -15,6 +15,7 @@ const EXPECTED_EXPORTS: Readonly<Record<string, string>> = {
   './gateway': 'createGateway',
   './sentence-encoder': 'loadSentenceEncoder',
   './validation': 'createAjvValidator',
+  './request-pack': 'loadRequestPack',
 };
 
 /** Imports `specifier` in a plain Node process (no TypeScript loader) and returns its export names. */

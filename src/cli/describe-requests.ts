@@ -1,0 +1,39 @@
+import type { Gateway } from '../gateway/create-gateway.ts';
+import type { PackMatch } from '../request-pack/load-request-pack.ts';
+import { countOf } from '../text/count-of.ts';
+
+/** One server's requests as `inspect` shows them: the pack entry it matched, and per tool how many from where. */
+export interface ServerRequests {
+  readonly server: string;
+  readonly pack: PackMatch | null;
+  readonly tools: ReadonlyArray<{ readonly tool: string; readonly pack: number; readonly model: number; readonly learned: number }>;
+}
+
+/** Per server of the gateway (in config order), what its tools' requests are made of. Hidden tools count none. */
+export function describeRequests(gateway: Gateway): ServerRequests[] {
+  const tools = gateway.tools();
+  return gateway.upstreams().map((upstream) => ({
+    server: upstream.name,
+    pack: gateway.requestSources.packMatchOf(upstream.name) ?? null,
+    tools: tools
+      .filter((tool) => tool.toolset === `mcp-${upstream.name}`)
+      .map((tool) => {
+        const { pack, model, learned } = gateway.requestSources.countsOf(tool);
+        return { tool: tool.name, pack, model, learned };
+      }),
+  }));
+}
+
+/** The text of `inspect`'s requests section. Pure. */
+export function renderRequests(servers: readonly ServerRequests[], sources: { readonly pack: boolean; readonly learn: boolean; readonly expand: boolean }): string {
+  const onOff = (on: boolean) => (on ? 'on' : 'off');
+  const lines = [`Requests (how people ask for each tool; searched, never shown to the model): search.pack ${onOff(sources.pack)}, search.learn ${onOff(sources.learn)}, search.expand ${onOff(sources.expand)}`];
+  for (const server of servers) {
+    const sum = (source: 'pack' | 'model' | 'learned') => server.tools.reduce((total, tool) => total + tool[source], 0);
+    const entry = server.pack === null ? 'no pack entry' : `pack entry ${server.pack.id} (by ${server.pack.by.replace('_', ' ')} ${server.pack.value})`;
+    lines.push(`  ${server.server}: ${entry}; ${countOf(server.tools.length, 'tool')}: ${sum('pack')} from the pack, ${sum('model')} from the model, ${sum('learned')} learned`);
+    const width = Math.max(0, ...server.tools.map((tool) => tool.tool.length));
+    for (const tool of server.tools) lines.push(`    ${tool.tool.padEnd(width)}  pack ${tool.pack}, model ${tool.model}, learned ${tool.learned}`);
+  }
+  return `\n${lines.join('\n')}\n`;
+}

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { resolveGatewayConfig } from '../../src/gateway/gateway-config.ts';
+import { createRedactor } from '../../src/gateway/redact-secrets.ts';
+import { readAgentConfig } from '../../src/cli/read-input-files.ts';
+import { createScratchFolder } from './fixtures/gateway-test-support.ts';
+
+const PLACES = { configDir: '/etc/tool-search', tempDir: () => '/tmp/ts', env: { EXPAND_KEY: 'sk-expand-secret-123456' } };
+const server = { mcp_servers: { a: { command: 'x' } } };
+
+describe('the search block of a gateway config', () => {
+  test('defaults to the pack on, learning off and no model', () => {
+    const { config, warnings } = resolveGatewayConfig(server, PLACES);
+    assert.deepEqual(config.search, { pack: true, learn: false, expand: undefined });
+    assert.deepEqual(warnings, []);
+  });
+
+  test('reads pack, learn and expand', () => {
+    const { config } = resolveGatewayConfig({ ...server, search: { pack: false, learn: true, expand: { url: 'http://127.0.0.1:11434/v1', model: 'qwen3:8b', api_key: '${env:EXPAND_KEY}', timeout_ms: 5000 } } }, PLACES);
+    assert.deepEqual(config.search, {
+      pack: false,
+      learn: true,
+      expand: { url: 'http://127.0.0.1:11434/v1', displayUrl: 'http://127.0.0.1:11434/v1', model: 'qwen3:8b', apiKey: 'sk-expand-secret-123456', timeoutMs: 5000 },
+    });
+  });
+
+  test('treats the api key as a secret, kept from every log and client', () => {
+    for (const api_key of ['${env:EXPAND_KEY}', 'literal-key-abcdef']) {
+      const { config } = resolveGatewayConfig({ ...server, search: { expand: { url: 'http://127.0.0.1:1/v1', model: 'm', api_key } } }, PLACES);
+      const redact = createRedactor(config.secrets);
+      assert.doesNotMatch(redact(`key ${config.search.expand!.apiKey}`), /sk-expand-secret|literal-key/);
+    }
+  });
+
+  test('warns about an unknown key with a did-you-mean', () => {
+    const { warnings } = resolveGatewayConfig({ ...server, search: { lern: true, expand: { url: 'http://127.0.0.1:1', model: 'm', timeout: 5 } } }, PLACES);
+    assert.deepEqual(warnings.map((warning) => warning.message), [
+      "search.lern: unknown key, ignored (did you mean 'learn'?) (known keys: pack, learn, expand)",
+      "search.expand.timeout: unknown key, ignored (did you mean 'timeout_ms'?) (known keys: url, model, api_key, timeout_ms)",
+    ]);
+  });
+
+  test('rejects a bad value with one line naming the key', () => {
+    const cases: [unknown, string][] = [
+      ['on', 'search: expected a mapping with pack, learn, expand, got "on"'],
+      [{ learn: 'yes' }, 'search.learn: "yes" is not true or false'],
+      [{ pack: 1 }, 'search.pack: 1 is not true or false'],
+      [{ expand: { model: 'm' } }, 'search.expand.url: undefined is not a URL; give an OpenAI-compatible endpoint such as http://127.0.0.1:11434/v1'],
+      [{ expand: { url: 'ftp://x', model: 'm' } }, 'search.expand.url: "ftp://x" must start with http:// or https://'],
+      [{ expand: { url: 'http://127.0.0.1:1' } }, 'search.expand.model: undefined is not a model name (e.g. qwen3:8b)'],
+      [{ expand: { url: 'http://127.0.0.1:1', model: 'm', timeout_ms: -5 } }, 'search.expand.timeout_ms: -5 is not a positive whole number of milliseconds'],
+      [{ expand: { url: 'http://127.0.0.1:1', model: 'm', api_key: '${env:UNSET_EXPAND_KEY}' } }, 'search.expand.api_key: environment variable UNSET_EXPAND_KEY is not set (or empty); set it, or write the value without a placeholder'],
+    ];
+    for (const [search, message] of cases) {
+      assert.throws(() => resolveGatewayConfig({ ...server, search }, PLACES), { name: 'ToolSearchError', message });
+    }
+  });
+
+  test('is a known block for the commands that read a gateway config without serving it', () => {
+    const scratch = createScratchFolder();
+    try {
+      const path = scratch.write('gateway.json', { search: { pak: false } });
+      assert.deepEqual(readAgentConfig(path).warnings.map((warning) => warning.message), ["search.pak: unknown key, ignored (did you mean 'pack'?) (known keys: pack, learn, expand)"]);
+    } finally {
+      scratch.remove();
+    }
+  });
+});
