@@ -1,4 +1,5 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -6,6 +7,8 @@ import type { ArgumentCheck, ArgumentValidator } from '../../dispatch/argument-v
 import { messageOf } from '../../errors/message-of.ts';
 import { describeAjvError } from './describe-ajv-error.ts';
 import { DEFAULT_SCHEMA_SIZE_BOUNDS, schemaTooLarge, type SchemaSizeBounds } from './schema-size.ts';
+import { createLinearRegExpEngine } from './linear-regexp-engine.ts';
+import { LINEAR_UNIQUE_ITEMS } from './unique-items-keyword.ts';
 
 export interface AjvValidatorOptions {
   /**
@@ -25,6 +28,13 @@ export interface AjvValidatorOptions {
 /** 1,000 schemas: a gateway in front of a few dozen servers, with room for their tools to change. */
 export const DEFAULT_COMPILED_SCHEMA_CACHE_SIZE = 1_000;
 
+/**
+ * Arguments holding more values than this (objects, arrays and scalars, all counted) are checked up
+ * to their first problem instead of collecting every one: 200,000 wrong items would otherwise cost
+ * 200,000 error objects, of which a model is shown 20.
+ */
+export const ALL_ERRORS_MAX_VALUES = 10_000;
+
 /** What the JSON text of one schema compiled to; `check` undefined when it could not be compiled. */
 interface CompiledSchema {
   readonly check: ArgumentCheck | undefined;
@@ -33,6 +43,8 @@ interface CompiledSchema {
 }
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
+/** Whether an instance collects every error (`all`) or stops at the first (`first`, for large arguments). */
+type ErrorCollection = 'all' | 'first';
 
 /**
  * The standard {@link ArgumentValidator}, on Ajv: `createToolSearchSession({..., validateArguments:
@@ -43,19 +55,29 @@ type Dialect = 'draft-07' | '2019-09' | '2020-12';
  * conflict. A schema that is not a valid JSON Schema, refers to what it does not contain, or is beyond
  * the size bounds is not compiled: its calls pass through unchecked, with one warning. Each schema is
  * compiled once, on the first call of a tool, and kept by its content.
+ *
+ * What an upstream's schema may cost is bounded: patterns run on a linear-time engine (a pattern it
+ * cannot run is left unchecked, with a warning naming it), `uniqueItems` is checked in linear time, and
+ * arguments of more than {@link ALL_ERRORS_MAX_VALUES} values are checked to their first problem.
  */
 export function createAjvValidator(options: AjvValidatorOptions = {}): ArgumentValidator {
   const warn = options.onWarning ?? (() => undefined);
   const cacheSize = options.cacheSize ?? DEFAULT_COMPILED_SCHEMA_CACHE_SIZE;
   const sizeBounds = options.sizeBounds ?? DEFAULT_SCHEMA_SIZE_BOUNDS;
-  const instances = new Map<Dialect, Ajv>();
+  const instances = new Map<string, Ajv>();
+  /** The tool whose schema is being compiled, for the unsupported pattern warning. */
+  let compiling = '';
+  const regExp = createLinearRegExpEngine((pattern, reason) =>
+    warn(`the pattern ${JSON.stringify(pattern)} in the parameters of tool '${compiling}' is not checked: it cannot run in linear time (${reason})`),
+  );
   const byContent = new Map<string, CompiledSchema>();
   // The same schema object is asked about at every call: found without writing it out as JSON again.
   const bySchema = new WeakMap<object, CompiledSchema>();
 
-  const instanceFor = (dialect: Dialect): Ajv => {
-    let instance = instances.get(dialect);
-    if (instance === undefined) instances.set(dialect, (instance = createInstance(dialect)));
+  const instanceFor = (dialect: Dialect, errors: ErrorCollection): Ajv => {
+    const key = `${dialect} ${errors}`;
+    let instance = instances.get(key);
+    if (instance === undefined) instances.set(key, (instance = createInstance(dialect, errors, regExp)));
     return instance;
   };
   const unchecked = (toolName: string, reason: string): CompiledSchema => {
@@ -71,12 +93,30 @@ export function createAjvValidator(options: AjvValidatorOptions = {}): ArgumentV
     const dialect = dialectOf(copy['$schema']);
     // The instance is chosen by it; left in, a draft the instance does not know would fail the compile.
     delete copy['$schema'];
-    const ajv = instanceFor(dialect);
+    const ajv = instanceFor(dialect, 'all');
+    compiling = toolName;
     try {
       const validate = ajv.compile(copy);
+      // Compiled for large arguments only when one arrives: most tools never get one.
+      let firstOnly: { readonly ajv: Ajv; readonly schema: object; readonly validate: ValidateFunction } | undefined;
+      const checkFirstProblem = (args: unknown): ReturnType<ArgumentCheck> => {
+        if (firstOnly === undefined) {
+          const instance = instanceFor(dialect, 'first');
+          const schema = structuredClone(copy);
+          compiling = toolName;
+          firstOnly = { ajv: instance, schema, validate: instance.compile(schema) };
+        }
+        return firstOnly.validate(args) ? [] : (firstOnly.validate.errors ?? []).map(describeAjvError);
+      };
       return {
-        check: (args) => (validate(args) ? [] : (validate.errors ?? []).map(describeAjvError)),
-        release: () => void ajv.removeSchema(copy),
+        check: (args) => {
+          if (valueCountExceeds(args, ALL_ERRORS_MAX_VALUES)) return checkFirstProblem(args);
+          return validate(args) ? [] : (validate.errors ?? []).map(describeAjvError);
+        },
+        release: () => {
+          ajv.removeSchema(copy);
+          if (firstOnly !== undefined) firstOnly.ajv.removeSchema(firstOnly.schema);
+        },
       };
     } catch (error) {
       ajv.removeSchema(copy);
@@ -120,10 +160,26 @@ function dialectOf(schemaUri: unknown): Dialect {
   return 'draft-07';
 }
 
-function createInstance(dialect: Dialect): Ajv {
-  const options: Options = { allErrors: true, strict: false, addUsedSchema: false, logger: false };
+function createInstance(dialect: Dialect, errors: ErrorCollection, regExp: RegExpEngine): Ajv {
+  const options: Options = { allErrors: errors === 'all', strict: false, addUsedSchema: false, logger: false, code: { regExp } };
   const instance = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+  instance.removeKeyword('uniqueItems');
+  instance.addKeyword(LINEAR_UNIQUE_ITEMS);
   // ajv-formats is CommonJS: Node's import gives its module.exports, whose `default` is the plugin.
   addFormatsModule.default(instance);
   return instance;
+}
+
+/** Whether `value` holds more than `limit` values in all; stops counting once it does. */
+function valueCountExceeds(value: unknown, limit: number): boolean {
+  let count = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    count += 1;
+    if (count > limit) return true;
+    if (typeof current !== 'object' || current === null) continue;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) pending.push(child);
+  }
+  return false;
 }

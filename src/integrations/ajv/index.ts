@@ -3,7 +3,7 @@
  * Ajv. Reaches the `ajv` and `ajv-formats` packages; the root entry does not.
  */
 export type { AjvValidatorOptions } from './create-ajv-validator.ts';
-export { createAjvValidator, DEFAULT_COMPILED_SCHEMA_CACHE_SIZE } from './create-ajv-validator.ts';
+export { ALL_ERRORS_MAX_VALUES, createAjvValidator, DEFAULT_COMPILED_SCHEMA_CACHE_SIZE } from './create-ajv-validator.ts';
 export { describeAjvError } from './describe-ajv-error.ts';
 export type { SchemaSizeBounds } from './schema-size.ts';
 export { DEFAULT_SCHEMA_SIZE_BOUNDS, schemaTooLarge } from './schema-size.ts';
