@@ -12,7 +12,25 @@ export const MAXIMUM_ARGUMENT_DEPTH = 100;
  * text is valid JSON (JSON.parse does that afterwards, within the bound).
  */
 export function jsonTextNestsDeeper(text: string, maximum: number = MAXIMUM_ARGUMENT_DEPTH): boolean {
+  return jsonTextOverBounds(text, { maxDepth: maximum, maxValues: Number.POSITIVE_INFINITY }) === 'depth';
+}
+
+/** How deep and how many values a JSON text may hold before it is refused unread. */
+export interface JsonTextBounds {
+  readonly maxDepth: number;
+  /** Values counted as arrays, objects and the items and members in them (separators plus one). */
+  readonly maxValues: number;
+}
+
+/**
+ * Which bound the JSON text crosses (`depth` or `values`), or undefined within both. One pass over the
+ * characters, stopping at the first bound crossed; brackets and commas inside strings do not count.
+ * Meant to run before JSON.parse: parsing and then walking a text of millions of nested arrays or
+ * millions of members costs far more than its length suggests.
+ */
+export function jsonTextOverBounds(text: string, bounds: JsonTextBounds): 'depth' | 'values' | undefined {
   let depth = 0;
+  let values = 1;
   let inString = false;
   let escaped = false;
   for (let index = 0; index < text.length; index++) {
@@ -25,12 +43,17 @@ export function jsonTextNestsDeeper(text: string, maximum: number = MAXIMUM_ARGU
       inString = true;
     } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
       depth++;
-      if (depth > maximum) return true;
+      values++;
+      if (depth > bounds.maxDepth) return 'depth';
+      if (values > bounds.maxValues) return 'values';
     } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
       depth--;
+    } else if (code === COMMA) {
+      values++;
+      if (values > bounds.maxValues) return 'values';
     }
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -56,3 +79,4 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
+const COMMA = 0x2c;

@@ -169,21 +169,26 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     const header = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
     const handle = async (): Promise<void> => {
+      // Every JSON body is read here, within the size and shape bounds, before the SDK parses or walks it.
+      let body: unknown;
+      if (request.method === 'POST' && /^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+        const read = await readRequestJson(request);
+        if (read.kind === 'too-large') return reply(response, 413, `the request body is over ${MAX_REQUEST_BODY_BYTES} bytes`);
+        if (read.kind === 'invalid') return reply(response, 400, 'Parse error: the request body is not valid JSON');
+        if (read.kind === 'refused') return replyJson(response, 400, read.refusal);
+        body = read.value;
+      }
       if (sessionId !== undefined) {
         const session = sessions.get(sessionId);
         if (session === undefined) return reply(response, 404, 'Unknown or expired MCP session; initialize a new one');
         track(session, response);
-        return session.transport.handleRequest(request, response);
+        return body === undefined ? session.transport.handleRequest(request, response) : session.transport.handleRequest(request, response, body);
       }
       if (request.method !== 'POST') return reply(response, 400, 'Start an MCP session with a POST initialize request');
-      // Read here, not by the transport, to say what a request without a session must be; other
-      // content types go to the transport as they are, which refuses them with its own message.
-      if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) return openSession(request, response, undefined);
-      const body = await readRequestJson(request);
-      if (body.kind === 'too-large') return reply(response, 413, `the request body is over ${MAX_REQUEST_BODY_BYTES} bytes`);
-      if (body.kind === 'invalid') return reply(response, 400, 'Parse error: the request body is not valid JSON');
-      if (!startsSession(body.value)) return reply(response, 400, MISSING_SESSION_MESSAGE);
-      return openSession(request, response, body.value);
+      // Other content types go to the transport as they are, which refuses them with its own message.
+      if (body === undefined) return openSession(request, response, undefined);
+      if (!startsSession(body)) return reply(response, 400, MISSING_SESSION_MESSAGE);
+      return openSession(request, response, body);
     };
     handle().catch((error: unknown) => {
       if (!response.headersSent) reply(response, 500, messageOf(error));
@@ -224,8 +229,12 @@ interface HttpSession {
 }
 
 function reply(response: ServerResponse, status: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
+  replyJson(response, status, { jsonrpc: '2.0', error: { code: -32000, message }, id: null }, headers);
+}
+
+function replyJson(response: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
   response.writeHead(status, { ...headers, 'content-type': 'application/json' });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  response.end(JSON.stringify(body));
 }
 
 function liveViewSignInUrl(port: number, token: string): URL {

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { connectGatewayServer } from '../../gateway/connect-gateway-server.ts';
+import { boundStdioMessages } from '../../gateway/bound-incoming-message.ts';
 import { createGateway, type Gateway } from '../../gateway/create-gateway.ts';
 import { resolveGatewayConfig, type GatewayConfig } from '../../gateway/gateway-config.ts';
 import { SEMANTIC_CONFIG_PATH } from '../../config/agent-config.ts';
@@ -169,11 +170,19 @@ export const serveCommand: Command = {
         // stderr, never stdout: stdout is the MCP channel. The URL carries the token: printed this once.
         log(liveViewInvitation(page.signInUrl, pageToken));
       }
-      const transport = new StdioServerTransport();
+      // Messages too large, deep or many-valued are answered with a refusal before the SDK parses them.
+      const input = boundStdioMessages((refusal) => void transport.send({ ...refusal, error: { ...refusal.error } }).catch(() => undefined));
+      const transport = new StdioServerTransport(process.stdin.pipe(input), process.stdout);
       gateway.start();
       // One client per process: a fresh id per start tells runs apart in the activity log.
       const connection = await connectGatewayServer(gateway, transport, `stdio-${randomUUID().slice(0, 8)}`);
       stopServing.push(() => connection.close());
+      // The pipe keeps stdin flowing after the transport closes; without this the process never exits.
+      stopServing.push(async () => {
+        process.stdin.unpipe(input);
+        process.stdin.pause();
+        input.destroy();
+      });
       process.stdin.once('end', () => void shutdown());
       process.stdin.once('close', () => void shutdown());
       log(`serving MCP over stdio with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
