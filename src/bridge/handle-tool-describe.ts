@@ -8,9 +8,15 @@ import { shortenDescribedTool } from './shorten-described-tool.ts';
 
 /**
  * tool_describe(name): the full definition of one session tool, shortened when it is longer than
- * `maxTokens` estimated tokens (see shortenDescribedTool).
+ * `maxTokens` estimated tokens, and cut structurally when even what a correct call needs is over
+ * `hardMaxTokens`, the most any result may be (see shortenDescribedTool): the answer is always whole JSON.
  */
-export function handleToolDescribe(scope: SessionScope, args: ToolArguments, maxTokens: number = DEFAULT_MAX_DESCRIBE_TOKENS): CallOutcome {
+export function handleToolDescribe(
+  scope: SessionScope,
+  args: ToolArguments,
+  maxTokens: number = DEFAULT_MAX_DESCRIBE_TOKENS,
+  hardMaxTokens: number = Number.POSITIVE_INFINITY,
+): CallOutcome {
   const resolved = resolveBridgeTarget(scope, args['name'], TOOL_DESCRIBE);
   if (!resolved.ok) return resolved.outcome;
   const { tool } = resolved;
@@ -22,5 +28,5 @@ export function handleToolDescribe(scope: SessionScope, args: ToolArguments, max
     parameters: tool.parameters,
     usage: `${TOOL_CALL}({"name": "${tool.name}", "arguments": {...}})`,
   };
-  return success(shortenDescribedTool(described, maxTokens));
+  return success(shortenDescribedTool(described, maxTokens, hardMaxTokens));
 }

@@ -45,8 +45,9 @@ const ANNOTATION_KEYWORDS = ['examples', 'example', 'default', 'title', '$commen
  * in the schema's size and without recursion, so hostile schemas (a million-value enum, ten thousand
  * levels of nesting) cost no more than their size.
  */
-export function shortenDescribedTool(described: DescribedTool, maxTokens: number): DescribedTool {
-  const budget = maxTokens * CHARACTERS_PER_TOKEN;
+export function shortenDescribedTool(described: DescribedTool, maxTokens: number, hardMaxTokens: number = Number.POSITIVE_INFINITY): DescribedTool {
+  const budget = Math.min(maxTokens, hardMaxTokens) * CHARACTERS_PER_TOKEN;
+  const hardBudget = hardMaxTokens * CHARACTERS_PER_TOKEN;
   if (fitsWhole(described, budget)) return described;
   const { copy, capped } = copyJsonWithin(described.parameters, MAX_DESCRIBED_DEPTH);
   const parameters = copy as Record<string, unknown>;
@@ -83,6 +84,29 @@ export function shortenDescribedTool(described: DescribedTool, maxTokens: number
     }
   }
   if (capped) leftOut.push(`what is nested more than ${MAX_DESCRIBED_DEPTH} levels deep (shown as {} or [])`);
+  // Past the hard budget (what the whole result may be), even what a correct call needs is cut, a
+  // level of subschemas at a time from the deepest, each kept as its type: never text cut mid-JSON.
+  let essentialsCut = false;
+  if (size > hardBudget) {
+    for (const level of levelsDeepestFirst(nodes)) {
+      if (size <= hardBudget || level[0]!.depth === 0) break;
+      for (const { node } of level) stubSchema(node);
+      size = jsonLength({ ...described, description, parameters }) + NOTE_ROOM;
+      essentialsCut = true;
+      if (size <= hardBudget) {
+        leftOut.push(`the inside of parameters nested ${level[0]!.depth} or more levels deep (each shown with its type only)`);
+      }
+    }
+    if (size > hardBudget) {
+      for (const key of Object.keys(parameters)) if (key !== 'type') delete parameters[key];
+      leftOut.push('every parameter (the schema is larger than a whole result may be; ask the user or call with what you know)');
+      essentialsCut = true;
+    }
+    if (size > hardBudget) {
+      const clipped = clipDescription(description, Math.max(0, description.length - (jsonLength({ ...described, description, parameters }) + NOTE_ROOM - hardBudget)));
+      if (clipped !== description) description = clipped;
+    }
+  }
   const shortened = { ...described, description, parameters };
   const over = jsonLength(shortened) + NOTE_ROOM > budget;
   if (leftOut.length === 0) {
@@ -90,10 +114,17 @@ export function shortenDescribedTool(described: DescribedTool, maxTokens: number
   }
   const note = [
     `Shortened to fit ${formatCount(maxTokens)} tokens: left out ${joinList(leftOut)}.`,
-    capped ? '' : ' Types, property names, required, enums and nesting are complete.',
+    capped || essentialsCut ? '' : ' Types, property names, required, enums and nesting are complete.',
     over ? ' It is still over the budget: what a correct call needs is larger.' : '',
   ].join('');
   return { ...shortened, note };
+}
+
+/** Empties a schema object but for its type (a string, or a list of strings). */
+function stubSchema(node: Record<string, unknown>): void {
+  const type = node['type'];
+  for (const key of Object.keys(node)) delete node[key];
+  if (typeof type === 'string' || (Array.isArray(type) && type.every((item) => typeof item === 'string'))) node['type'] = type;
 }
 
 /** Whether the answer fits as it is; an answer JSON.stringify cannot write out never fits. */

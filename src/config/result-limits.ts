@@ -16,6 +16,12 @@ export interface ResultLimits {
    * @default DEFAULT_MAX_DESCRIBE_TOKENS
    */
   readonly maxDescribeTokens: number;
+  /**
+   * The most a tool_describe answer may be even when what a correct call needs is larger than
+   * `maxDescribeTokens`: past it the parameters are cut structurally (a level of subschemas at a time,
+   * each kept as its type), so the answer is never text cut mid-JSON. @default maxResultTokens
+   */
+  readonly describeCeilingTokens?: number;
 }
 
 /** 25,000 estimated tokens: a large answer, still a small share of a 200,000-token window. */

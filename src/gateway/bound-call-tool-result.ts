@@ -3,42 +3,68 @@ import { CHARACTERS_PER_TOKEN, cutText, formatCount } from '../dispatch/cut-text
 
 type ContentBlock = CallToolResult['content'][number];
 
+/** Room kept for the notes saying what was left out: at most this, and an eighth of a small budget. */
+const NOTES_ROOM = 600;
+
 /**
- * An MCP tool result within `maxTokens` estimated tokens (characters / 4), for relaying to a client
- * whose model would read all of it. The content blocks share the budget in order: a text block that
- * does not fit is cut with a note saying how much was left out (see `cutText`); an image, audio or
- * embedded resource block that does not fit is replaced by a text note naming it and its size.
- * `structuredContent`, usually the same result as data beside its text, is measured alone against the
- * whole budget and, when over it, left out with a note. A result within the budget is returned as it
- * is, the same object.
+ * An MCP tool result within one budget of `maxTokens` estimated tokens (characters / 4), for relaying
+ * to a client: everything sent back counts, the content blocks (their text or data, and the JSON each
+ * block costs besides, so 300,000 empty blocks are not free), then `structuredContent`, then `_meta`,
+ * in that order of what matters to the model. A text block that does not fit is cut with a note
+ * saying how much was left out (see `cutText`); an image, audio or resource block that does not fit is
+ * replaced by a note naming it; once the budget is spent, the remaining blocks are left out with one
+ * note counting them. `structuredContent` (usually the text's data again) and `_meta` (for the client,
+ * not the model) are kept when they fit in what is left, and left out with a note otherwise. A result
+ * within the budget is returned as it is, the same object.
  */
 export function boundCallToolResult(result: CallToolResult, maxTokens: number): CallToolResult {
   const maxCharacters = maxTokens * CHARACTERS_PER_TOKEN;
-  let remaining = maxCharacters;
-  let changed = false;
-  const content = (result.content ?? []).map((block): ContentBlock => {
-    const size = sizeOf(block);
+  if (jsonSize(result) <= maxCharacters) return result;
+  let remaining = Math.max(0, maxCharacters - Math.min(NOTES_ROOM, Math.floor(maxCharacters / 8)));
+  const blocks = Array.isArray(result.content) ? result.content : [];
+  const content: ContentBlock[] = [];
+  let index = 0;
+  for (; index < blocks.length && remaining > 0; index++) {
+    const block = blocks[index]!;
+    const overhead = blockOverhead(block);
+    const size = payloadSize(block);
+    if (overhead + size <= remaining) {
+      remaining -= overhead + size;
+      content.push(block);
+    } else if (block.type === 'text') {
+      const cut = cutText(block.text, Math.max(0, remaining - overhead));
+      remaining = Math.max(0, remaining - overhead - cut.length);
+      content.push({ ...block, text: cut });
+    } else {
+      const note = leftOutNote(describeBlock(block), size, maxTokens);
+      remaining = Math.max(0, remaining - note.length);
+      content.push({ type: 'text', text: note });
+    }
+  }
+  if (index < blocks.length) {
+    content.push({ type: 'text', text: `[left out ${formatCount(blocks.length - index)} content blocks: the result is over its budget of ${formatCount(maxTokens)} tokens; ask for less]` });
+  }
+  const { structuredContent, _meta, ...rest } = result;
+  const bounded: CallToolResult = { ...rest, content };
+  if (structuredContent !== undefined) {
+    const size = jsonSize(structuredContent);
     if (size <= remaining) {
       remaining -= size;
-      return block;
+      bounded.structuredContent = structuredContent;
+    } else {
+      content.push({ type: 'text', text: leftOutNote('the structured content', size, maxTokens) });
     }
-    changed = true;
-    if (block.type === 'text') {
-      const cut = cutText(block.text, remaining);
-      remaining = Math.max(0, remaining - cut.length);
-      return { ...block, text: cut };
-    }
-    return { type: 'text', text: leftOutNote(describeBlock(block), size, maxTokens) };
-  });
-  const structuredSize = result.structuredContent === undefined ? 0 : structuredSizeOf(result.structuredContent);
-  if (structuredSize <= maxCharacters && !changed) return result;
-  if (structuredSize <= maxCharacters) return { ...result, content };
-  const { structuredContent: _leftOut, ...rest } = result;
-  return { ...rest, content: [...content, { type: 'text', text: leftOutNote('the structured content', structuredSize, maxTokens) }] };
+  }
+  if (_meta !== undefined) {
+    const size = jsonSize(_meta);
+    if (size <= remaining) bounded._meta = _meta;
+    else content.push({ type: 'text', text: leftOutNote("the result's _meta", size, maxTokens) });
+  }
+  return bounded;
 }
 
 /** Characters a block puts in front of the model: its text, or its encoded data. */
-function sizeOf(block: ContentBlock): number {
+function payloadSize(block: ContentBlock): number {
   switch (block.type) {
     case 'text':
       return block.text.length;
@@ -50,7 +76,22 @@ function sizeOf(block: ContentBlock): number {
       return typeof resource.text === 'string' ? resource.text.length : typeof resource.blob === 'string' ? resource.blob.length : 0;
     }
     default:
-      return JSON.stringify(block).length;
+      return jsonSize(block);
+  }
+}
+
+/** The JSON a block costs besides its payload (its type, its keys, a separator); at least 8. */
+function blockOverhead(block: ContentBlock): number {
+  switch (block.type) {
+    case 'text':
+      return Math.max(8, jsonSize({ ...block, text: '' }) + 1);
+    case 'image':
+    case 'audio':
+      return Math.max(8, jsonSize({ ...block, data: '' }) + 1);
+    case 'resource':
+      return Math.max(8, jsonSize({ ...block, resource: { ...block.resource, text: '', blob: '' } }) + 1);
+    default:
+      return 8;
   }
 }
 
@@ -67,14 +108,16 @@ function describeBlock(block: ContentBlock): string {
   }
 }
 
-function structuredSizeOf(value: unknown): number {
+/** Characters of `value` as JSON; a value that cannot be written out counts as over any budget. */
+function jsonSize(value: unknown): number {
   try {
-    return JSON.stringify(value).length;
+    return JSON.stringify(value)?.length ?? 0;
   } catch {
     return Number.POSITIVE_INFINITY;
   }
 }
 
 function leftOutNote(what: string, size: number, maxTokens: number): string {
-  return `[left out ${what} of ${formatCount(size)} characters: the result is over its budget of ${formatCount(maxTokens)} tokens; ask for less]`;
+  const shown = Number.isFinite(size) ? `${formatCount(size)} characters` : 'a size that cannot be measured';
+  return `[left out ${what} of ${shown}: the result is over its budget of ${formatCount(maxTokens)} tokens; ask for less]`;
 }

@@ -183,7 +183,7 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       if (target.ok && options.isHidden?.(target.tool) === true) {
         return failure('denied', `Tool '${target.tool.name}' is refused by policy here: it cannot be described or called.`);
       }
-      return handleToolDescribe(scope, args, limits.maxDescribeTokens);
+      return handleToolDescribe(scope, args, limits.maxDescribeTokens, options.limits?.describeCeilingTokens ?? limits.maxResultTokens);
     }
     if (name === TOOL_CALL) {
       const resolved = resolveBridgeTarget(scope, args['name'], TOOL_CALL);

@@ -89,4 +89,18 @@ describe('shortenDescribedTool', () => {
     assert.ok(JSON.stringify(shortened).length > 0);
     assert.match(shortened.note ?? '', /left out .*what is nested more than 300 levels deep \(shown as \{\} or \[\]\)\./);
   });
+
+  it('cuts even what a call needs, a level at a time, when it is over the hard budget: never text cut mid-JSON', () => {
+    const values = Array.from({ length: 100_000 }, (_, index) => `v${index}`);
+    const schema = { type: 'object', properties: { mode: { type: 'string', enum: ['fast', 'safe'] }, code: { type: 'object', properties: { value: { enum: values } } } }, required: ['mode'] };
+    const shortened = shortenDescribedTool(describedWith(schema), 4_000, 25_000);
+    const text = JSON.stringify(shortened);
+    assert.ok(text.length <= 100_000, `${text.length} characters`);
+    assert.deepEqual(shortened.parameters, { type: 'object', properties: { mode: { type: 'string', enum: ['fast', 'safe'] }, code: { type: 'object', properties: { value: {} } } }, required: ['mode'] });
+    assert.match(shortened.note ?? '', /the inside of parameters nested 2 or more levels deep \(each shown with its type only\)/);
+    assert.ok(!(shortened.note ?? '').includes('are complete'));
+    const root = shortenDescribedTool(describedWith({ type: 'object', required: values }), 4_000, 25_000);
+    assert.deepEqual(root.parameters, { type: 'object' });
+    assert.match(root.note ?? '', /every parameter \(the schema is larger than a whole result may be/);
+  });
 });

@@ -50,4 +50,21 @@ describe('boundCallToolResult', () => {
       ],
     });
   });
+
+  it('counts what each block costs besides its text, so many empty blocks cannot pass', () => {
+    const result = boundCallToolResult({ content: Array.from({ length: 100_000 }, () => ({ type: 'text' as const, text: '' })) }, 1_000);
+    assert.ok(JSON.stringify(result).length <= 4_000, `${JSON.stringify(result).length} characters`);
+    assert.match(JSON.stringify(result.content.at(-1)), /left out 9\d,\d\d\d content blocks/);
+  });
+
+  it('counts _meta and structured content in the same budget as the text', () => {
+    const meta = boundCallToolResult({ content: [{ type: 'text', text: 'ok' }], _meta: { padding: 'm'.repeat(10_000) } }, 1_000);
+    assert.deepEqual(meta, { content: [{ type: 'text', text: 'ok' }, { type: 'text', text: "[left out the result's _meta of 10,014 characters: the result is over its budget of 1,000 tokens; ask for less]" }] });
+    const both = boundCallToolResult({ content: [{ type: 'text', text: 't'.repeat(3_000) }], structuredContent: { same: 's'.repeat(3_000) } }, 1_000);
+    assert.equal((both.content[0] as { text: string }).text.length, 3_000);
+    assert.equal(both.structuredContent, undefined);
+    assert.ok(JSON.stringify(both).length <= 4_000);
+    const small = boundCallToolResult({ content: [{ type: 'text', text: 't'.repeat(3_000) }], structuredContent: { n: 1 }, _meta: { m: 1 } }, 800);
+    assert.deepEqual([small.structuredContent, small._meta], [{ n: 1 }, { m: 1 }], 'a result within the one budget keeps both');
+  });
 });
