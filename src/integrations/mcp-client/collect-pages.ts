@@ -5,9 +5,15 @@ export interface ListPage<Item> {
 }
 
 /**
+ * The most pages read of one list: a server that hands out a new cursor every time would otherwise
+ * be read for ever.
+ */
+export const MAX_LIST_PAGES = 1_000;
+
+/**
  * Every item of a paginated MCP list (`tools/list`, `prompts/list`, `resources/list`, ...), following
- * `nextCursor` through all pages. A server that hands back a cursor it already gave stops the listing
- * there instead of sending us round forever.
+ * `nextCursor` through all pages. A server that hands back a cursor it already gave, or a thousandth
+ * new one (MAX_LIST_PAGES), stops the listing there instead of sending us round forever.
  */
 export async function collectPages<Item>(fetchPage: (cursor: string | undefined) => Promise<ListPage<Item>>): Promise<Item[]> {
   const items: Item[] = [];
@@ -17,7 +23,7 @@ export async function collectPages<Item>(fetchPage: (cursor: string | undefined)
     const page = await fetchPage(cursor);
     items.push(...page.items);
     cursor = page.nextCursor;
-    if (cursor !== undefined && seenCursors.has(cursor)) break;
+    if (cursor !== undefined && (seenCursors.has(cursor) || seenCursors.size + 1 >= MAX_LIST_PAGES)) break;
     if (cursor !== undefined) seenCursors.add(cursor);
   } while (cursor !== undefined);
   return items;

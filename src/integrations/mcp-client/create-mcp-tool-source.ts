@@ -35,6 +35,12 @@ export interface McpToolSourceOptions {
    * @default simplifyMcpResult
    */
   readonly mapResult?: (result: McpCallToolResult, context: McpResultContext) => unknown;
+  /**
+   * How long one reading of a server's tool list (all its pages) may take. A re-read that runs out of
+   * time fails (onError) and the server's previous tools are kept, so a server that never answers
+   * `tools/list` cannot hold up whoever waits for `settled()`. @default the SDK's request timeout (60 s) per page
+   */
+  readonly listTimeoutMs?: number;
 }
 
 export interface McpToolSourceChange {
@@ -96,7 +102,7 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
 
   const readServer = async (server: string): Promise<void> => {
     try {
-      listed.set(server, await listAllTools(clients.get(server)!));
+      listed.set(server, await listAllTools(clients.get(server)!, options.listTimeoutMs));
     } catch (error) {
       throw new ToolSearchError('mcp_list_failed', `Could not list the tools of MCP server '${server}': ${messageOf(error)}`, { cause: error });
     }
