@@ -64,9 +64,10 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    // Never a stale list: wait for the first connections, and for re-reads a list_changed started.
+    // The first connections are waited for (at most the startup wait). A re-read that a list_changed
+    // started is not: a server that never answers would hold every client's list. The last known list
+    // is sent, and a client whose list then changes gets notifications/tools/list_changed.
     await gateway.ready();
-    await gateway.settled();
     return { tools: assembledTools() };
   });
 
@@ -92,7 +93,7 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
     };
     const outcome = await gateway.call(session, request.params.name, request.params.arguments ?? {}, context, extra.signal);
     await relayed;
-    return toCallToolResult(request.params.name, outcome, context, gateway.config.limits.maxResultTokens);
+    return toCallToolResult(request.params.name, outcome, context, gateway.config.limits.maxResultTokens, gateway.redact);
   });
 
   // Prompts and resources pass through from the upstreams (proxy-prompts.ts, proxy-resources.ts).
@@ -178,9 +179,20 @@ function redactingTransport(transport: Transport, redact: Redactor): Transport {
 }
 
 /** The MCP result for a core outcome (see {@link connectGatewayServer}), within `maxResultTokens` (see boundCallToolResult). */
-export function toCallToolResult(name: string, outcome: CallOutcome, request: GatewayRequest, maxResultTokens: number = DEFAULT_MAX_RESULT_TOKENS): CallToolResult {
-  return boundCallToolResult(unboundedResultOf(name, outcome, request), maxResultTokens);
+export function toCallToolResult(
+  name: string,
+  outcome: CallOutcome,
+  request: GatewayRequest,
+  maxResultTokens: number = DEFAULT_MAX_RESULT_TOKENS,
+  redact?: Redactor,
+): CallToolResult {
+  const result = unboundedResultOf(name, outcome, request);
+  // Secrets out first, then the cut: a cut through a secret would leave a piece no redactor recognises.
+  const redacted = redact === undefined ? result : redactJson(result, redact, WITHHELD_RESULT);
+  return boundCallToolResult(redacted, maxResultTokens);
 }
+
+const WITHHELD_RESULT: CallToolResult = { content: [{ type: 'text', text: 'The result could not be checked for secrets, so it was withheld.' }], isError: true };
 
 function unboundedResultOf(name: string, outcome: CallOutcome, request: GatewayRequest): CallToolResult {
   if (!outcome.ok) {

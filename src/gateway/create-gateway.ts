@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isBridgeToolName, TOOL_CALL, TOOL_DESCRIBE } from '../bridge/bridge-tool-names.ts';
+import { clipEchoedName } from '../bridge/clip-echoed-name.ts';
 import type { SemanticRanker } from '../catalog/meaning/semantic-ranker.ts';
 import type { CallOutcome } from '../dispatch/call-outcome.ts';
 import type { ActivityEvent } from '../dispatch/hooks.ts';
@@ -205,6 +206,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       timers,
       log,
       onChange: onUpstreamChange,
+      redact,
       onListChanged: (kind) => {
         if (!inScope(server.name)) return;
         listListeners.notify(kind);
@@ -249,7 +251,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       .sort((left, right) => right.name.length - left.name.length)[0];
     const server = catalog.serverOf(name) ?? byPrefix?.name;
     const message = inScopeUpstreams().find((candidate) => candidate.name === server)?.unavailableMessage();
-    return message === undefined ? undefined : failure('unavailable', `Tool '${name}' cannot be called now. ${message}`);
+    return message === undefined ? undefined : failure('unavailable', `Tool '${clipEchoedName(name)}' cannot be called now. ${message}`);
   };
 
   return {
@@ -325,7 +327,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         sessionId: sessionId ?? `session-${sessionCounter}`,
         validateArguments,
         // Results are cut block by block when relayed (toCallToolResult), which keeps images and structure.
-        limits: { maxResultTokens: Number.POSITIVE_INFINITY, maxDescribeTokens: config.limits.maxDescribeTokens },
+        limits: { maxResultTokens: Number.POSITIVE_INFINITY, maxDescribeTokens: config.limits.maxDescribeTokens, describeCeilingTokens: config.limits.maxResultTokens },
         hooks: {
           guardrails: [guardrail],
           approve,

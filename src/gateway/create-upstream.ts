@@ -20,6 +20,7 @@ import { stderrReason } from './stderr-reason.ts';
 import { countOf } from '../text/count-of.ts';
 import { DeadlineExceededError, runWithDeadline } from './run-with-deadline.ts';
 import { messageOf } from '../errors/message-of.ts';
+import type { Redactor } from './redact-secrets.ts';
 
 /** `connecting` (first start or a restart), `connected`, `failed` (a restart is scheduled) or `stopped`. */
 export type UpstreamState = 'connecting' | 'connected' | 'failed' | 'stopped';
@@ -106,6 +107,12 @@ export interface UpstreamOptions {
   readonly onListChanged?: (kind: UpstreamListKind) => void;
   /** Called with the URI of a subscribed resource the server says has changed. */
   readonly onResourceUpdated?: (uri: string) => void;
+  /**
+   * Takes the config's secrets out of what the server says (errors, stderr) before any of it is
+   * clipped, so a clip can never keep part of a secret where the redactor would no longer see it
+   * whole. @default keep the text as it is
+   */
+  readonly redact?: Redactor;
 }
 
 interface Connection {
@@ -129,6 +136,7 @@ const STDERR_LINE_MAX = 500;
  */
 export function createUpstream(config: UpstreamConfig, options: UpstreamOptions): Upstream {
   const { timers, log, name } = { ...options, name: config.name };
+  const redact: Redactor = options.redact ?? ((text) => text);
   let state: UpstreamState = 'connecting';
   let connection: Connection | undefined;
   let failures = 0;
@@ -155,7 +163,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
 
   const stderrHint = (): string => {
     const reason = stderrReason(stderrTail);
-    return reason === undefined ? '' : ` (its stderr said: ${clip(reason, 160)})`;
+    return reason === undefined ? '' : ` (its stderr said: ${clip(redact(reason), 160)})`;
   };
 
   /**
@@ -212,13 +220,13 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         timeoutMs: options.connectTimeoutMs,
         signal,
         onStderrLine: (line) => {
-          stderrTail.push(line.slice(0, STDERR_LINE_MAX));
+          stderrTail.push(redact(line).slice(0, STDERR_LINE_MAX));
           if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
           log(`[${name}] ${line}`);
         },
         onProtocolError: (error) => {
           // Spawn errors (ENOENT, EACCES) also arrive here; they are reported once, as the start failure.
-          if (typeof (error as { code?: unknown }).code !== 'string') log(`[${name}] protocol error: ${clip(oneLineMessage(error), 200)}`);
+          if (typeof (error as { code?: unknown }).code !== 'string') log(`[${name}] protocol error: ${clip(redact(oneLineMessage(error)), 200)}`);
         },
       });
       const connected = client;
@@ -229,7 +237,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
           clients: { [name]: connected },
           mapResult: (result) => result,
           onChange: () => options.onChange(),
-          onError: (error) => log(`[${name}] could not re-read its tools after tools/list_changed: ${oneLineMessage(error)}`),
+          onError: (error) => log(`[${name}] could not re-read its tools after tools/list_changed (its last list is kept): ${oneLineMessage(error)}`),
+          // A re-list that never answers fails at the connect timeout, keeping the last list.
+          listTimeoutMs: options.connectTimeoutMs,
         }),
         options.connectTimeoutMs,
         timers,
@@ -265,7 +275,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       listsChanged(connected);
     } catch (error) {
       await client?.close().catch(() => undefined);
-      fail(describeStartFailure(error, config, options.connectTimeoutMs));
+      fail(describeStartFailure(error, config, options.connectTimeoutMs, redact));
     } finally {
       settleFirst();
     }
@@ -294,7 +304,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         throw new Error(`MCP server '${name}' did not ${what} within ${formatSeconds(config.callTimeoutMs)} (timeouts.call_ms).`);
       }
-      throw new Error(`MCP server '${name}' could not ${what}: ${clip(oneLineMessage(error), 300)}`);
+      throw new Error(`MCP server '${name}' could not ${what}: ${clip(redact(oneLineMessage(error)), 300)}`);
     }
   };
 
@@ -381,10 +391,10 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
               `check before calling it again. The gateway is restarting the server.`,
           );
         }
-        if (error instanceof McpError) throw new Error(`MCP server '${name}' refused '${tool}': ${clip(error.message, 300)}`);
-        throw new Error(`MCP server '${name}' answered '${tool}' with an invalid result (${clip(oneLineMessage(error), 200)}).`);
+        if (error instanceof McpError) throw new Error(`MCP server '${name}' refused '${tool}': ${clip(redact(error.message), 300)}`);
+        throw new Error(`MCP server '${name}' answered '${tool}' with an invalid result (${clip(redact(oneLineMessage(error)), 200)}).`);
       }
-      return checkedResult(result, name, tool);
+      return checkedResult(result, name, tool, redact);
     },
     capabilities() {
       return state === 'connected' ? connection?.client.getServerCapabilities() : undefined;
@@ -427,21 +437,21 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
  * The SDK accepts any object as a result (for the pre-2024 `toolResult` form), so the shape is checked
  * here: a `content` list of typed blocks, or a legacy `toolResult`, which becomes one text block.
  */
-function checkedResult(result: McpCallToolResult, server: string, tool: string): McpCallToolResult {
+function checkedResult(result: McpCallToolResult, server: string, tool: string, redact: Redactor): McpCallToolResult {
   const content: unknown = result['content'];
   if (Array.isArray(content) && content.every((block) => typeof (block as { type?: unknown } | null)?.type === 'string')) return result;
   if (content === undefined && 'toolResult' in result) {
     return { content: [{ type: 'text', text: JSON.stringify(result['toolResult']) ?? '' }] };
   }
   throw new Error(
-    `MCP server '${server}' answered '${tool}' with an invalid result (expected a list of content blocks, got ${clip(JSON.stringify(result) ?? 'nothing', 120)}).`,
+    `MCP server '${server}' answered '${tool}' with an invalid result (expected a list of content blocks, got ${clip(redact(JSON.stringify(result) ?? 'nothing'), 120)}).`,
   );
 }
 
-function describeStartFailure(error: unknown, config: UpstreamConfig, connectTimeoutMs: number): string {
+function describeStartFailure(error: unknown, config: UpstreamConfig, connectTimeoutMs: number, redact: Redactor): string {
   if (error instanceof DeadlineError) return error.message;
   if (error instanceof ToolSearchError && error.code === 'mcp_list_failed') {
-    return `answered tools/list with something that is not a valid tool list (${clip(oneLineMessage(error.cause ?? error), 200)})`;
+    return `answered tools/list with something that is not a valid tool list (${clip(redact(oneLineMessage(error.cause ?? error)), 200)})`;
   }
   const code = (error as { code?: unknown }).code;
   if (config.transport === 'stdio' && code === 'ENOENT') {
@@ -457,7 +467,7 @@ function describeStartFailure(error: unknown, config: UpstreamConfig, connectTim
   }
   // The URL as written in the config: expanded, it may carry a secret (`?key=${env:API_KEY}`).
   const where = config.transport === 'stdio' ? '' : ` at ${config.displayUrl}`;
-  return `could not connect${where}: ${clip(oneLineMessage(error), 200)}`;
+  return `could not connect${where}: ${clip(redact(oneLineMessage(error)), 200)}`;
 }
 
 function withDeadline<T>(promise: Promise<T>, milliseconds: number, timers: GatewayTimers, onTimeout: () => void, message: string): Promise<T> {

@@ -5,7 +5,7 @@ import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { expandPlaceholders, UnknownPlaceholderError, type PlaceholderValues } from './expand-placeholders.ts';
-import type { Secret } from './redact-secrets.ts';
+import { isCredentialName, isTokenShaped, MIN_SECRET_LENGTH, type Secret } from './redact-secrets.ts';
 import { DEFAULT_MAX_DESCRIBE_TOKENS, DEFAULT_MAX_RESULT_TOKENS } from '../config/result-limits.ts';
 import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-config.ts';
 import { resolveSearchConfig, SEARCH_CONFIG_KEYS, type SearchConfig } from './search-config.ts';
@@ -153,12 +153,24 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const secrets = new Map<string, string>();
   /** Unset variables met while expanding; reset per server, whose start they then block. */
   let missing: string[] = [];
-  const expand = (value: string, path: string): string => {
+  /**
+   * Expands placeholders in the value at `path`. An `${env:NAME}` value is a secret when it is at least
+   * MIN_SECRET_LENGTH long and something says it is a credential: the variable's name, the key it is
+   * given under (`context`, by default the last part of `path`), a header, a URL's query or
+   * password, or its own token shape. `NODE_ENV: production` or `${env:DEBUG}` = `true` are not.
+   */
+  const expand = (value: string, path: string, context: string = lastKeyOf(path)): string => {
     try {
       return expandPlaceholders(value, placeholders, {
         onVariable: (variable, expanded) => {
-          if (expanded === undefined || expanded === '') missing.push(variable);
-          else if (!secrets.has(expanded)) secrets.set(expanded, `\${env:${variable}}`);
+          if (expanded === undefined || expanded === '') {
+            missing.push(variable);
+            return;
+          }
+          if (expanded.length < MIN_SECRET_LENGTH || secrets.has(expanded)) return;
+          const credential =
+            isCredentialName(variable) || isCredentialName(context) || /\.headers\./.test(path) || (/\.url$/.test(path) && /[?@]/.test(value)) || isTokenShaped(expanded);
+          if (credential) secrets.set(expanded, `\${env:${variable}}`);
         },
       });
     } catch (error) {
@@ -204,11 +216,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
       warnings.push({ path, received: undefined, message: `${path}: ${unsetVariables(missing)}; this server will not be started` });
     }
     servers.push({ ...server, missingEnv: [...new Set(missing)].sort() });
-    // What a server is given in `env` and `headers` is a credential more often than not, written literally or not.
-    const given = server.transport === 'stdio' ? server.env : server.headers;
-    for (const [key, text] of Object.entries(given)) {
-      if (text.length >= MIN_SECRET_LENGTH && !secrets.has(text)) secrets.set(text, `<${path}.${server.transport === 'stdio' ? 'env' : 'headers'}.${key}>`);
-    }
+    for (const [value, shownAs] of literalSecretsOf(server, path)) if (!secrets.has(value)) secrets.set(value, shownAs);
   }
   if (servers.length === 0) {
     warnings.push({ path: 'mcp_servers', received: root['mcp_servers'], message: 'mcp_servers: no servers configured; the gateway will offer no tools' });
@@ -252,8 +260,48 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   };
 }
 
-/** Values shorter than this are not treated as secrets: masking `1` or `true` everywhere would garble text. */
-const MIN_SECRET_LENGTH = 6;
+/**
+ * The secrets a server's config holds as written (placeholders are handled where they are expanded):
+ * every header value (and the credential after `Bearer`, `Basic` or `Token`), an `env` value under a
+ * credential-like key or shaped like a token, and in a URL the password and every query value under a
+ * credential-like name or shaped like a token. Each at least MIN_SECRET_LENGTH long.
+ */
+function literalSecretsOf(server: ServerDraft, path: string): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  const add = (value: string, shownAs: string): void => {
+    if (value.length >= MIN_SECRET_LENGTH) found.push([value, shownAs]);
+  };
+  if (server.transport === 'stdio') {
+    for (const [key, value] of Object.entries(server.env)) if (isCredentialName(key) || isTokenShaped(value)) add(value, `<${path}.env.${key}>`);
+    return found;
+  }
+  for (const [key, value] of Object.entries(server.headers)) {
+    add(value, `<${path}.headers.${key}>`);
+    const scheme = /^(?:Bearer|Basic|Token)\s+(\S+)$/i.exec(value);
+    if (scheme !== null) add(scheme[1]!, `<${path}.headers.${key}>`);
+  }
+  if (server.url.password !== '') add(decodeURIComponent(server.url.password), `<${path}.url password>`);
+  for (const [name, value] of server.url.searchParams) if (isCredentialName(name) || isTokenShaped(value)) add(value, `<${path}.url ?${name}>`);
+  return found;
+}
+
+/**
+ * A URL as written, for messages, with the credentials written literally in it masked: its password,
+ * and each query value under a credential-like name or shaped like a token (placeholders stay as they
+ * are: they show which variable, never its value).
+ */
+function maskWrittenUrl(written: string): string {
+  return written
+    .replace(/(\/\/[^\s/:@]{1,256}:)([^\s/@$]{1,256})@/, '$1***@')
+    .replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, separator: string, name: string, value: string) =>
+      !value.startsWith('${') && value.length >= MIN_SECRET_LENGTH && (isCredentialName(name) || isTokenShaped(value)) ? `${separator}${name}=***` : whole,
+    );
+}
+
+/** `env.API_KEY` of `mcp_servers.x.env.API_KEY`, `args` of `mcp_servers.x.args[2]`. */
+function lastKeyOf(path: string): string {
+  return path.slice(path.lastIndexOf('.') + 1).replace(/\[\d+\]$/, '');
+}
 
 function unsetVariables(names: readonly string[]): string {
   const unique = [...new Set(names)].sort();
@@ -282,7 +330,8 @@ interface ServerContext {
   readonly callTimeoutMs: number;
   readonly callMaxMs: number;
   readonly configDir: string;
-  readonly expand: (value: string, path: string) => string;
+  /** Expands placeholders; `context` names what the value is given as, when not the path's last key. */
+  readonly expand: (value: string, path: string, context?: string) => string;
   readonly warnings: ConfigWarning[];
 }
 
@@ -317,7 +366,8 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
       transport: 'stdio',
       name,
       command: expand(entry['command'], `${path}.command`),
-      args: strings(entry['args'], `${path}.args`).map((argument, index) => expand(argument, `${path}.args[${index}]`)),
+      // An argument after `--api-key` or `--token` is named by it.
+      args: strings(entry['args'], `${path}.args`).map((argument, index, all) => expand(argument, `${path}.args[${index}]`, index > 0 ? all[index - 1] : 'args')),
       env: stringMap(entry['env'], `${path}.env`, expand),
       ...(cwd === undefined ? {} : { cwd }),
       callTimeoutMs,
@@ -338,7 +388,7 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
     if (declared !== undefined && !['http', 'streamable-http', 'streamableHttp', 'sse'].includes(String(declared))) {
       throw invalid(`${path}: transport ${describeValue(declared)} is not one of http, sse for a 'url' server`);
     }
-    return { transport: declared === 'sse' ? 'sse' : 'http', name, url, displayUrl: written, headers: stringMap(entry['headers'], `${path}.headers`, expand), callTimeoutMs, callMaxMs: context.callMaxMs };
+    return { transport: declared === 'sse' ? 'sse' : 'http', name, url, displayUrl: maskWrittenUrl(written), headers: stringMap(entry['headers'], `${path}.headers`, expand), callTimeoutMs, callMaxMs: context.callMaxMs };
   }
   throw invalid(`${path}: needs 'command' (a local server started over stdio) or 'url' (a remote server)`);
 }

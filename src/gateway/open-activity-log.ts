@@ -2,7 +2,7 @@ import { closeSync, fchmodSync, fstatSync, openSync, writeSync } from 'node:fs';
 import type { ActivityEvent } from '../dispatch/hooks.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
-import type { Redactor } from './redact-secrets.ts';
+import { redactJson, type Redactor } from './redact-secrets.ts';
 
 /** One line of the activity log: a call, a search, a describe, or a request refused before any tool ran. */
 export type ActivityLogEntry = CallLogEntry | SearchLogEntry | DescribeLogEntry | RefusalLogEntry | ToolListLogEntry;
@@ -137,7 +137,7 @@ export function openActivityLog(path: string, onError: (message: string) => void
     write(entry) {
       if (descriptor === undefined) return;
       try {
-        writeSync(descriptor, `${redact(JSON.stringify(entry))}\n`);
+        writeSync(descriptor, `${JSON.stringify(redactJson<unknown>(entry, redact, { event: 'withheld', time: entry.time, session: entry.session }))}\n`);
       } catch (error) {
         onError(`activity_log '${path}': ${messageOf(error)}; no more lines will be written`);
         descriptor = undefined;

@@ -23,6 +23,32 @@ const TOKEN_SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 /**
+ * The shortest value treated as a secret: masking `1`, `true` or `content` everywhere would garble
+ * text and, before redaction left protocol structure alone, broke it. Eight characters is below any
+ * real credential.
+ */
+export const MIN_SECRET_LENGTH = 8;
+
+/**
+ * Whether a variable, key or header name says its value is a credential (`GITHUB_TOKEN`, `api_key`,
+ * `Authorization`, `DB_PASSWORD`, `x-api-key`, ...).
+ */
+export function isCredentialName(name: string): boolean {
+  return /token|key|secret|pass(word|wd|phrase)?|pwd|auth|credential|cookie|session|signature|private/i.test(name);
+}
+
+/**
+ * Whether a value looks like a credential whatever it is called: a known token prefix (`ghp_`, `sk-`,
+ * ...), or a run of at least 16 letters and digits mixed, with no spaces (an API key, a hex or base64
+ * secret). `production`, `us-east-1`, a path or a UUID are not.
+ */
+export function isTokenShaped(value: string): boolean {
+  if (value.length < 16 || /\s/.test(value)) return false;
+  if (TOKEN_SHAPES.some(([pattern]) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(value))) return true;
+  return value.split(/[-_.:/+=~]/).some((segment) => segment.length >= 16 && /[A-Za-z]/.test(segment) && /\d/.test(segment));
+}
+
+/**
  * A redactor that replaces each secret (also as it appears percent-encoded in a URL or escaped in JSON)
  * by its `shownAs`, then masks token-shaped strings. Longer secrets are replaced first, so one that
  * contains another is not left half-shown.
@@ -47,17 +73,62 @@ export function createRedactor(secrets: readonly Secret[]): Redactor {
 }
 
 /**
- * A copy of a JSON value with secrets redacted in its serialized form (strings and keys alike; what a
- * redactor puts in holds no quote or backslash, so the JSON stays valid). A value that cannot be
- * serialized (too deep, cyclic) is replaced by `unshowable`, failing closed.
+ * String values of the JSON-RPC envelope and of MCP's own structure, never redacted: replacing text in
+ * them would break the protocol (a secret whose value is `content` or `2.0` used to corrupt every
+ * result). Secrets are at least 8 characters and credential-like (gateway-config.ts), so none of these
+ * would be one anyway; skipping them makes it certain.
+ */
+const STRUCTURAL_KEYS = new Set(['jsonrpc', 'method', 'id', 'protocolVersion', 'type', 'mimeType', 'progressToken', 'cursor', 'nextCursor', 'requestId', 'role']);
+
+/** How deep a value is walked; deeper, it is withheld (failing closed). */
+const MAX_REDACTED_DEPTH = 1_000;
+
+/**
+ * A copy of a JSON value with secrets redacted in the text it carries: every string value and object
+ * key, but never the protocol's own structural strings ({@link STRUCTURAL_KEYS}), never numbers or
+ * booleans, so the value keeps its shape whatever a secret's value is. Unchanged parts are shared, and
+ * a value with nothing to redact is returned as it is. A value that cannot be walked (cyclic, or
+ * nested deeper than 1,000 levels) is replaced by `unshowable`, failing closed.
  */
 export function redactJson<T>(value: T, redact: Redactor, unshowable: T): T {
+  const walking = new Set<object>();
+  const walk = (current: unknown, depth: number): unknown => {
+    if (typeof current === 'string') return redact(current);
+    if (typeof current !== 'object' || current === null) return current;
+    if (depth > MAX_REDACTED_DEPTH || walking.has(current)) throw new UnshowableValue();
+    walking.add(current);
+    try {
+      if (Array.isArray(current)) {
+        let copy: unknown[] | undefined;
+        for (let index = 0; index < current.length; index++) {
+          const item: unknown = current[index];
+          const redacted = walk(item, depth + 1);
+          if (redacted !== item) (copy ??= current.slice())[index] = redacted;
+        }
+        return copy ?? current;
+      }
+      let copy: Record<string, unknown> | undefined;
+      const record = current as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const item = record[key];
+        const redacted = STRUCTURAL_KEYS.has(key) && typeof item !== 'object' ? item : walk(item, depth + 1);
+        const redactedKey = redact(key);
+        if (redacted === item && redactedKey === key) continue;
+        copy ??= { ...record };
+        if (redactedKey !== key) delete copy[key];
+        copy[redactedKey] = redacted;
+      }
+      return copy ?? current;
+    } finally {
+      walking.delete(current);
+    }
+  };
   try {
-    const text = JSON.stringify(value);
-    if (text === undefined) return value;
-    const redacted = redact(text);
-    return redacted === text ? value : (JSON.parse(redacted) as T);
-  } catch {
-    return unshowable;
+    return walk(value, 0) as T;
+  } catch (error) {
+    if (error instanceof UnshowableValue || error instanceof RangeError) return unshowable;
+    throw error;
   }
 }
+
+class UnshowableValue extends Error {}

@@ -71,14 +71,14 @@ export function createToolCallTracing(tracer: TraceTracer, redact: Redactor): To
         outcome = await current.run(events, run);
       } catch (error) {
         span.setAttributes({ 'error.type': error instanceof Error ? error.name : 'Error' });
-        span.setStatus({ code: SPAN_STATUS_ERROR, message: redact(cut(error instanceof Error ? error.message : String(error))) });
+        span.setStatus({ code: SPAN_STATUS_ERROR, message: cut(redact(error instanceof Error ? error.message : String(error))) });
         span.end();
         throw error;
       }
       const attributes = toolSpanAttributes(name, events, outcome, redact);
       span.updateName(`execute_tool ${String(attributes['gen_ai.tool.name'])}`);
       span.setAttributes(attributes);
-      if (!outcome.ok) span.setStatus({ code: SPAN_STATUS_ERROR, message: redact(cut(outcome.error.message)) });
+      if (!outcome.ok) span.setStatus({ code: SPAN_STATUS_ERROR, message: cut(redact(outcome.error.message)) });
       span.end();
       return outcome;
     },

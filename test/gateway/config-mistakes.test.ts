@@ -130,6 +130,29 @@ describe('secrets the config knows', () => {
     ]);
   });
 
+  test('are never a short value or an ordinary setting, so the protocol and ordinary text stay as they are', () => {
+    const { config } = resolveGatewayConfig(
+      {
+        mcp_servers: {
+          app: {
+            command: 'node',
+            args: ['--api-key', '${env:LONG_KEY}', '--mode', '${env:MODE}'],
+            env: { NODE_ENV: 'production', DEBUG: '${env:FLAG}', REGION: 'us-east-1-west', API_TOKEN: '${env:SHORT}' },
+          },
+          remote: { url: 'https://example.com/mcp?api_key=literal-query-key-1&region=eu-central-1' },
+        },
+      },
+      { ...PLACES, env: { LONG_KEY: 'k-0123456789', MODE: 'structuredContent', FLAG: 'true', SHORT: 'abc' } },
+    );
+    assert.deepEqual(config.secrets, [
+      { value: 'k-0123456789', shownAs: '${env:LONG_KEY}' },
+      { value: 'literal-query-key-1', shownAs: '<mcp_servers.remote.url ?api_key>' },
+    ]);
+    const remote = config.servers.find((server) => server.name === 'remote');
+    assert.ok(remote !== undefined && remote.transport !== 'stdio');
+    assert.equal(remote.displayUrl, 'https://example.com/mcp?api_key=***&region=eu-central-1', 'a literal key in the URL is not shown in messages');
+  });
+
   test('a URL that does not parse is shown as written, never expanded', () => {
     assert.throws(() => resolveGatewayConfig({ mcp_servers: { a: { url: 'not a url ${env:GITHUB_TOKEN}' } } }, PLACES), {
       message: 'mcp_servers.a.url: "not a url ${env:GITHUB_TOKEN}" is not a URL (expected e.g. http://127.0.0.1:3001/mcp)',

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ActivityEvent } from '../../dispatch/hooks.ts';
 import { activityLogEntry } from '../open-activity-log.ts';
-import type { Redactor } from '../redact-secrets.ts';
+import { redactJson, type Redactor } from '../redact-secrets.ts';
 
 /** Bytes a browser may leave unread before its stream is closed (it reconnects and reloads the state). */
 export const STREAM_BUFFER_LIMIT = 1_000_000;
@@ -31,7 +31,7 @@ export function streamActivity(response: ServerResponse, sources: ActivitySource
   };
   const stopActivity = sources.onActivity((event) => {
     const entry = activityLogEntry(event);
-    if (entry !== undefined) send(`event: activity\ndata: ${redact(JSON.stringify(entry))}\n\n`);
+    if (entry !== undefined) send(`event: activity\ndata: ${JSON.stringify(redactJson<unknown>(entry, redact, { event: 'withheld' }))}\n\n`);
   });
   const stopCatalog = sources.onToolsChanged(() => send('event: catalog\ndata: {}\n\n'));
   const keepAlive = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
