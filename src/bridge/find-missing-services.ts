@@ -1,5 +1,6 @@
 import { cachedSearchIndex } from '../catalog/index/search-index-cache.ts';
 import type { AnalyzedQuery } from '../catalog/query/analyze-query.ts';
+import { tokenize } from '../catalog/text/tokenize.ts';
 import type { Tool } from '../tools/tool.ts';
 
 /** The services a query names, split by whether some tool of the catalog mentions them. */
@@ -19,7 +20,12 @@ export interface NamedServices {
 export function findMissingServices(query: AnalyzedQuery, tools: readonly Tool[]): NamedServices {
   const named = query.services;
   if (named.length === 0) return { missing: [], connected: [] };
-  const { tokenIds } = cachedSearchIndex(tools);
-  const mentioned = (service: string): boolean => tokenIds.find(service) >= 0;
+  const index = cachedSearchIndex(tools);
+  // A tool's requests do not count: "post it to slack" among a tool's requests connects no Slack.
+  const mentioned = (service: string): boolean => {
+    const tokenId = index.tokenIds.find(service);
+    if (tokenId < 0) return false;
+    return index.tokenPostings([tokenId])[0]!.length > 0 || tools.some((tool) => tokenize(tool.toolset).includes(service));
+  };
   return { missing: named.filter((service) => !mentioned(service)), connected: named.filter(mentioned) };
 }

@@ -67,8 +67,8 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
   const query = analyzed.text;
   const services = findMissingServices(analyzed, scope.catalog);
   const cut = analyzed.cut ? { notice: cutQueryNotice(fullQuery.length) } : {};
-  if (services.missing.length > 0 && services.connected.length === 0) {
-    // Only services that are not connected are named: any match would be padding, not what was asked.
+  if (services.missing.length > 0 && services.connected.length === 0 && !matchesBeyond(scope.catalog, fullQuery, services.missing)) {
+    // Nothing but the unconnected service's name would match: any result would be padding.
     return { query, ...cut, total_available: scope.catalog.length, matches: [], hint: retryHint(scope, notConnectedLead(services.missing)) };
   }
   const found =
@@ -90,6 +90,18 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
     return { ...result, hint: retryHint(scope, 'No match has a word of the query in its name, so these may not do what you want.') };
   }
   return result;
+}
+
+/**
+ * Whether the query finds any tool with the named services' words taken out: "check the status of the
+ * MySQL database" still finds a database status tool, and "list the repos I starred on Monday" the
+ * starred repositories, though no server provides MySQL or Monday; "mysql" alone finds nothing. The
+ * note that no connected server provides the service then rides beside the matches.
+ */
+function matchesBeyond(catalog: readonly Tool[], query: string, services: readonly string[]): boolean {
+  const servicesOut = query.replace(/[\p{L}\p{N}]+/gu, (word) => (services.includes(word.toLowerCase()) ? ' ' : word));
+  if (tokenize(servicesOut).length === 0) return false;
+  return searchTools(catalog, analyzeQuery(servicesOut), 1).length > 0;
 }
 
 /** Tells the model its query was cut, and how long it was, so that it asks shorter next time. */

@@ -6,20 +6,29 @@ import { countOf } from '../text/count-of.ts';
 export interface ServerRequests {
   readonly server: string;
   readonly pack: PackMatch | null;
-  readonly tools: ReadonlyArray<{ readonly tool: string; readonly pack: number; readonly model: number; readonly learned: number }>;
+  readonly tools: ReadonlyArray<{
+    readonly tool: string;
+    readonly pack: number;
+    readonly model: number;
+    readonly learned: number;
+    /** A tool with none of its own beside tools with some: how many it was lent, or given of its own text (balanceRequests). */
+    readonly balanced?: { readonly by: 'lent' | 'own text'; readonly count: number };
+  }>;
 }
 
 /** Per server of the gateway (in config order), what its tools' requests are made of. Hidden tools count none. */
 export function describeRequests(gateway: Gateway): ServerRequests[] {
   const tools = gateway.tools();
+  // Balancing is worked out over the whole catalog as sessions see it; this makes it current.
+  gateway.requestSources.attach(tools);
   return gateway.upstreams().map((upstream) => ({
     server: upstream.name,
     pack: gateway.requestSources.packMatchOf(upstream.name) ?? null,
     tools: tools
       .filter((tool) => tool.toolset === `mcp-${upstream.name}`)
       .map((tool) => {
-        const { pack, model, learned } = gateway.requestSources.countsOf(tool);
-        return { tool: tool.name, pack, model, learned };
+        const { pack, model, learned, balanced } = gateway.requestSources.countsOf(tool);
+        return { tool: tool.name, pack, model, learned, ...(balanced === undefined ? {} : { balanced }) };
       }),
   }));
 }
@@ -33,7 +42,10 @@ export function renderRequests(servers: readonly ServerRequests[], sources: { re
     const entry = server.pack === null ? 'no pack entry' : `pack entry ${server.pack.id} (by ${server.pack.by.replace('_', ' ')} ${server.pack.value})`;
     lines.push(`  ${server.server}: ${entry}; ${countOf(server.tools.length, 'tool')}: ${sum('pack')} from the pack, ${sum('model')} from the model, ${sum('learned')} learned`);
     const width = Math.max(0, ...server.tools.map((tool) => tool.tool.length));
-    for (const tool of server.tools) lines.push(`    ${tool.tool.padEnd(width)}  pack ${tool.pack}, model ${tool.model}, learned ${tool.learned}`);
+    for (const tool of server.tools) {
+      const balanced = tool.balanced === undefined ? '' : tool.balanced.by === 'lent' ? `; ${tool.balanced.count} lent by similar tools` : '; its own text, as others have requests';
+      lines.push(`    ${tool.tool.padEnd(width)}  pack ${tool.pack}, model ${tool.model}, learned ${tool.learned}${balanced}`);
+    }
   }
   return `\n${lines.join('\n')}\n`;
 }

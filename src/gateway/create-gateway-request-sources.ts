@@ -81,6 +81,8 @@ export function createGatewayRequestSources(options: GatewayRequestSourcesOption
             const match = server === undefined ? undefined : packMatchOf(server);
             return match === undefined ? undefined : pack.requestsOf(match.id).get(originalNameOf(tool));
           },
+          // The pack's other servers lend to tools of an uncovered server named like theirs (balanceRequests).
+          lenders: () => pack.lenders(new Set(options.upstreams.flatMap((upstream) => packMatchOf(upstream.name)?.id ?? []))),
         }),
     ...(learnedFile === undefined ? {} : { learn: openLearnedRequestFile(learnedFile, { onWarning: (line) => log(`warning: search.learn: ${line}`) }) }),
     serverKeysOf: (tool) => {

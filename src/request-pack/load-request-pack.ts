@@ -44,6 +44,17 @@ export interface RequestPack {
    * for its upstream name; a tool the entry does not list gets none.
    */
   lookup(servers?: Readonly<Record<string, ServerIdentity>>): FixedRequests;
+  /**
+   * The pack's tools of every server but `connected` (pack ids), each with its requests and toolset
+   * `pack-<id>`: what may lend requests to a connected server the pack does not cover
+   * (balanceRequests). Reads every other server's file, once, the first time it is asked.
+   */
+  lenders(connected: ReadonlySet<string>): readonly Tool[];
+  /**
+   * {@link lenders} for a session of `tools`, named as {@link lookup} names them: the pack's tools of
+   * the servers none of their toolsets matches. For `createRequestSources({lenders})`.
+   */
+  lendersFor(tools: readonly Tool[], servers?: Readonly<Record<string, ServerIdentity>>): readonly Tool[];
 }
 
 /** Opens the request pack; nothing is read until it is first asked something. */
@@ -67,7 +78,24 @@ export function loadRequestPack(options: RequestPackOptions = {}): RequestPack {
   };
   const indexNow = () => (index ??= indexManifest(manifestNow()));
 
+  let allLenders: readonly Tool[] | undefined;
   const pack: RequestPack = {
+    lenders(connected) {
+      allLenders ??= manifestNow().servers.flatMap((server) =>
+        [...pack.requestsOf(server.id)].map(([name, requests]): Tool => ({ name, description: '', parameters: { type: 'object' }, toolset: `pack-${server.id}`, kind: 'mcp', requests })),
+      );
+      return allLenders.filter((tool) => !connected.has(tool.toolset.slice('pack-'.length)));
+    },
+    lendersFor(tools, servers = {}) {
+      const connected = new Set<string>();
+      for (const toolset of new Set(tools.map((tool) => tool.toolset))) {
+        if (!toolset.startsWith('mcp-')) continue;
+        const name = toolset.slice(4);
+        const found = pack.match(servers[name] ?? servers[toolset] ?? { name });
+        if (found !== undefined) connected.add(found.id);
+      }
+      return pack.lenders(connected);
+    },
     servers: () => manifestNow().servers,
     match(identity) {
       return matchIdentity(indexNow(), identity);

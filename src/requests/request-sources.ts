@@ -1,5 +1,6 @@
 import type { ActivityEvent } from '../dispatch/hooks.ts';
 import { originalNameOf, type Tool } from '../tools/tool.ts';
+import { balanceRequests, type BalancedBy } from './balance-requests.ts';
 import { createActivityLearner } from './learn-from-activity.ts';
 import { createLearnedRequestTable, type LearnedRequestStore } from './learned-requests.ts';
 import { cleanRequestText, mergeRequests, type RequestBounds } from './merge-requests.ts';
@@ -15,6 +16,12 @@ export interface RequestSourcesOptions {
    * `tool-search/request-pack`) or your own. Asked once per tool object. @default none
    */
   readonly pack?: FixedRequests;
+  /**
+   * Tools outside the session that may lend their requests to a session tool with none whose name is
+   * like theirs (balanceRequests), given the session's tools: the pack's other servers
+   * (`pack.lendersFor(tools)`). Asked only when some tools have requests and some have none. @default none
+   */
+  readonly lenders?: (tools: readonly Tool[]) => readonly Tool[];
   /**
    * Learning from use: a search's query becomes a request of the tool the same session then called
    * successfully from its results. `true` keeps them in memory for the life of the sources; a store
@@ -53,6 +60,11 @@ export interface RequestCounts {
   readonly learned: number;
   /** How many the tool carries: the caller's own, then pack, model and learned, merged and bounded. */
   readonly attached: number;
+  /**
+   * For a tool with none of its own while others have some: how it was given requests at the last
+   * attach (balanceRequests: lent by similarly named tools, or its own text), and how many.
+   */
+  readonly balanced?: { readonly by: BalancedBy; readonly count: number };
 }
 
 /**
@@ -102,7 +114,9 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
       : createRequestWriting({ model: 'writeRequests', ...options.writing, writeRequests: options.writeRequests });
   const packMemo = new WeakMap<Tool, readonly string[]>();
   const attachedMemo = new WeakMap<Tool, { readonly requests: readonly string[]; readonly tool: Tool }>();
-  let last: { input: readonly Tool[]; state: string; output: readonly Tool[] } | undefined;
+  let last: { input: readonly Tool[]; state: string; output: readonly Tool[]; attached: readonly Tool[] } | undefined;
+  // Input tool -> how balanceRequests gave it requests at the last attach that changed anything.
+  let balanced = new WeakMap<Tool, { readonly by: BalancedBy; readonly count: number }>();
 
   const packOf = (tool: Tool): readonly string[] => {
     if (options.pack === undefined) return [];
@@ -126,13 +140,28 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
       const state = stateNow();
       if (last !== undefined && last.input === tools && last.state === state) return last.output;
       if (writing !== undefined && last?.input !== tools) writing.want(tools.filter((tool) => !isHidden(tool)));
-      let same = last !== undefined && last.output.length === tools.length;
-      const output = tools.map((tool, index) => {
-        const attached = attachTo(tool);
-        if (same && last!.output[index] !== attached) same = false;
-        return attached;
+      let same = last !== undefined && last.attached.length === tools.length;
+      const attached = tools.map((tool, index) => {
+        const withRequests = attachTo(tool);
+        if (same && last!.attached[index] !== withRequests) same = false;
+        return withRequests;
       });
-      last = { input: tools, state, output: same ? last!.output : output };
+      if (same) {
+        last = { ...last!, input: tools, state };
+        return last.output;
+      }
+      // Tools without requests beside tools with some get some too, so they are not outranked for it.
+      const byAttached = new Map(attached.map((tool, index) => [tool, tools[index]!]));
+      balanced = new WeakMap();
+      const output = balanceRequests(attached, {
+        ...(options.lenders === undefined ? {} : { moreLenders: () => options.lenders!(tools) }),
+        skip: (tool) => isHidden(byAttached.get(tool) ?? tool),
+        balancedBy: (tool, by, count) => {
+          const input = byAttached.get(tool);
+          if (input !== undefined) balanced.set(input, { by, count });
+        },
+      });
+      last = { input: tools, state, output, attached };
       return last.output;
     },
     observe(event, toolNamed) {
@@ -153,6 +182,7 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
         model: hidden ? 0 : modelOf(tool).length,
         learned: hidden ? 0 : learnedOf(tool).length,
         attached: attachTo(tool).requests?.length ?? 0,
+        ...(balanced.has(tool) ? { balanced: balanced.get(tool)! } : {}),
       };
     },
     learned,
@@ -196,3 +226,4 @@ export function toolKeysOf(tool: Tool): readonly string[] {
 function sameTexts(left: readonly string[], right: readonly string[]): boolean {
   return left.length === right.length && left.every((text, index) => text === right[index]);
 }
+

@@ -44,9 +44,9 @@ describe('the misses a new user meets first (issue 14), on the bundled 17-server
     assert.deepEqual(names.slice(0, 2).sort(), ['mcp_github_get_me', 'mcp_sentry_whoami']);
   });
 
-  it('says that Slack is not connected, with no matches, for "send a slack message"', async () => {
+  it('says that Slack is not connected for "send a slack message", beside what the rest of the request matches', async () => {
     const result = await searchSession('send a slack message');
-    assert.deepEqual(result.matches, []);
+    assert.ok(result.matches.every((match) => !match.toolset.includes('slack')));
     assert.equal(
       result.hint,
       'No connected server provides slack. Connected toolsets (tools): mcp-antv-chart (27), mcp-brave-search (8), mcp-circleci (13), ' +
@@ -54,6 +54,35 @@ describe('the misses a new user meets first (issue 14), on the bundled 17-server
         'mcp-kubernetes (23), mcp-memory (9), mcp-mongodb (27), mcp-notion (24), mcp-playwright (25), mcp-sentry (22) and 2 more. ' +
         'Retry with a service name plus an action, e.g. "antv-chart generate pin map" or "brave-search summarizer".',
     );
+  });
+
+  it('returns no matches when nothing but the unconnected service is asked for', async () => {
+    const result = await searchSession('mysql');
+    assert.deepEqual(result.matches, []);
+    assert.match(result.hint ?? '', /^No connected server provides mysql\./);
+  });
+
+  // Issue 27's regression: a word read as an unconnected service once emptied the results.
+  for (const [query, expected, service] of [
+    ['list the repos I starred on Monday', 'mcp_github_list_starred_repositories', 'monday'],
+    ['take a screenshot of the zoom settings page', 'mcp_playwright_browser_take_screenshot', 'zoom'],
+  ] as const) {
+    it(`keeps the right tool first for "${query}", with the note that no server provides ${service} beside it`, async () => {
+      const result = await searchSession(query);
+      assert.equal(result.matches[0]?.name, expected);
+      assert.match(result.hint ?? '', new RegExp(`^No connected server provides ${service}\\.`));
+    });
+  }
+
+  it('keeps a database status tool first for "Check the status of the MySQL database." though no tool mentions MySQL', async () => {
+    const tools = [
+      makeTool('checkDatabaseStatus', 'Check the status of a database.', { toolset: 'db' }),
+      makeTool('sendEmail', 'Send an email to a recipient.', { toolset: 'mail' }),
+    ];
+    const scope = buildSessionScope({ registry: tools, toolsets: ['db', 'mail'], config: DEFAULT_TOOL_SEARCH_CONFIG });
+    const result = await searchCatalog(scope, 'Check the status of the MySQL database.', 5);
+    assert.equal(result.matches[0]?.name, 'checkDatabaseStatus');
+    assert.match(result.hint ?? '', /^No connected server provides mysql\./);
   });
 
   it('keeps the matches and adds the notice when the query also names a connected service', async () => {

@@ -126,3 +126,13 @@ describe('loadRequestPack', () => {
     assert.match(warnings[0]!, /request pack: cannot read \/nonexistent\/request-pack\/manifest.json/);
   });
 });
+
+describe('the pack as a lender', () => {
+  it("lends the tools of every server but the session's own, each with its requests", () => {
+    const pack = loadRequestPack();
+    const github = pack.match({ name: 'github' })!.id;
+    const lenders = pack.lendersFor([{ name: 'mcp_github_get_me', description: '', parameters: { type: 'object' }, toolset: 'mcp-github', kind: 'mcp' }]);
+    assert.ok(lenders.length > 1_000);
+    assert.ok(lenders.every((tool) => tool.toolset !== `pack-${github}` && (tool.requests?.length ?? 0) >= 8));
+  });
+});

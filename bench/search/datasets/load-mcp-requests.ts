@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseToolsetMap } from '../../../src/tools/parse-toolset-map.ts';
 import type { JsonSchema, Tool } from '../../../src/tools/tool.ts';
 import type { RetrievalDataset, RetrievalPartition, RetrievalQuery } from '../retrieval-dataset.ts';
+import { readCapturedServers } from './read-captured-servers.ts';
 
 /** One request of mcp-requests*.json: `tool` is one acceptable tool or several; `server/tool` names another server's. */
 interface McpRequest {
@@ -24,14 +25,19 @@ const SESSION_FILE = join(DATA_FOLDER, '..', '..', '..', 'catalogs', 'realistic-
  * held-out one before any tuning of issue 14; the second unseen set written later, blind (no ranker
  * run on it, no other request set read), over 24 LiveMCPBench servers never used before; and the
  * everyday set, written the same blind way in the same three styles over the tuning part's servers,
- * to tune on.
+ * to tune on; and the blind npm set (issue 27), 200 requests over 10 npm servers the request pack
+ * does not cover, written before any ranking of it, report-only.
  */
 const PARTS = {
   tuning: { file: 'mcp-requests.json', name: 'MCP requests', split: 'tuning' },
   'held-out': { file: 'mcp-requests-held-out.json', name: 'MCP requests (unseen servers)', split: 'held-out' },
   'second-unseen': { file: 'mcp-requests-second-unseen.json', name: 'MCP requests (second unseen set)', split: 'held-out' },
   everyday: { file: 'mcp-requests-everyday.json', name: 'MCP requests, everyday', split: 'tuning' },
+  'blind-npm': { file: 'mcp-requests-blind-npm.json', name: 'MCP requests, blind npm servers', split: 'held-out' },
 } as const;
+
+/** The npm servers captured for issue 27 (bench/data/npm-servers/SOURCE.md); the blind set's servers are among them. */
+const NPM_SERVERS_FILE = join(DATA_FOLDER, '..', '..', 'data', 'npm-servers', 'servers.json.gz');
 
 /**
  * The MCP request set of issue 14 (bench/search/data/mcp-requests*.json): requests written the way
@@ -55,7 +61,7 @@ export function loadMcpRequests(part: keyof typeof PARTS): RetrievalDataset {
   const sessionQueries: RetrievalQuery[] = [];
   for (const [server, queries] of byServer) {
     if (sessionToolsets.has(`mcp-${server}`)) sessionQueries.push(...queries);
-    else partitions.push({ tools: [...session, ...readServerTools(server)], queries });
+    else partitions.push({ tools: [...session, ...(part === 'blind-npm' ? readNpmServerTools(server) : readServerTools(server))], queries });
   }
   if (sessionQueries.length > 0) partitions.unshift({ tools: session, queries: sessionQueries });
   return { name, split, tools: session, queries: partitions.flatMap((partition) => partition.queries), partitions };
@@ -79,6 +85,20 @@ function readServerTools(server: string): Tool[] {
     // Some servers list tools without a description (LeetCode's); an MCP client reads that as none.
     description: tool.description ?? '',
     parameters: tool.inputSchema,
+    toolset: `mcp-${server}`,
+    kind: 'mcp',
+  }));
+}
+
+/** An npm server's captured tools (bench/data/npm-servers), named as {@link readServerTools} names them. */
+function readNpmServerTools(server: string): Tool[] {
+  const captured = readCapturedServers(NPM_SERVERS_FILE).get(server);
+  if (captured === undefined) throw new Error(`bench/data/npm-servers has no server '${server}'`);
+  return captured.tools.map((tool) => ({
+    name: `mcp_${server}_${tool.name}`.replace(/[^A-Za-z0-9_-]/g, '_'),
+    originalName: tool.name,
+    description: tool.description ?? '',
+    parameters: tool.inputSchema ?? { type: 'object' },
     toolset: `mcp-${server}`,
     kind: 'mcp',
   }));

@@ -6,7 +6,7 @@ import { growInt32Array } from '../text/grow-int32-array.ts';
 import { IntIdTable } from './int-id-table.ts';
 import { specTokenPostingsOf } from './spec-token-postings.ts';
 import { sharedVocabulary, type SharedVocabulary } from '../text/shared-vocabulary.ts';
-import { FIELD_COUNT, type SearchIndex } from './search-index.ts';
+import { FIELD_COUNT, REQUESTS_FIELD, type SearchIndex } from './search-index.ts';
 
 /** A built index: a {@link SearchIndex}, its lookups by vocabulary id, and the occurrence list it was built from. */
 export interface BuiltSearchIndex extends SearchIndex {
@@ -33,6 +33,8 @@ export interface BuiltSearchIndex extends SearchIndex {
  */
 export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions): BuiltSearchIndex {
   const resolved = resolveSearchOptions(options);
+  // A zero weight leaves the field out of the index entirely: no document frequency, no cost.
+  const requestsWeighed = resolved.fieldWeights.requests > 0;
   const documentCount = tools.length;
   const vocabulary = sharedVocabulary();
   // Vocabulary token and stem ids -> this index's (dense, in order of first occurrence here), and back.
@@ -92,6 +94,8 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     specLengths[document] = occurrenceCount - first;
     documentField++;
     record(tool.toolset);
+    documentField++;
+    if (requestsWeighed) for (const request of tool.requests ?? []) record(request);
   }
 
   const stems = groupOccurrences(occurrences, occurrenceCount, vocabularyStemOf.length, tokenStems);
@@ -180,10 +184,19 @@ function groupOccurrences(occurrences: Int32Array, occurrenceCount: number, stem
 /** Per occurrence slot (document * FIELD_COUNT + field), its BM25F factor given every document's field lengths. */
 export function computeFieldFactors(fieldLengths: Float64Array, documentCount: number, options: ResolvedSearchOptions): Float64Array {
   const { fieldWeights, b } = options;
-  const weights = [fieldWeights.name, fieldWeights.description, fieldWeights.parameters, fieldWeights.toolset];
+  const weights = [fieldWeights.name, fieldWeights.description, fieldWeights.parameters, fieldWeights.toolset, fieldWeights.requests];
   const averages = new Float64Array(FIELD_COUNT);
-  for (let position = 0; position < fieldLengths.length; position++) averages[position % FIELD_COUNT]! += fieldLengths[position]!;
-  for (let field = 0; field < FIELD_COUNT; field++) averages[field] = documentCount === 0 ? 0 : averages[field]! / documentCount;
+  // Requests are averaged over the tools that have some: in a session where a few servers have requests,
+  // the many without must not make every request field look long.
+  let documentsWithRequests = 0;
+  for (let position = 0; position < fieldLengths.length; position++) {
+    averages[position % FIELD_COUNT]! += fieldLengths[position]!;
+    if (position % FIELD_COUNT === REQUESTS_FIELD && fieldLengths[position]! > 0) documentsWithRequests++;
+  }
+  for (let field = 0; field < FIELD_COUNT; field++) {
+    const documents = field === REQUESTS_FIELD ? documentsWithRequests : documentCount;
+    averages[field] = documents === 0 ? 0 : averages[field]! / documents;
+  }
   const factors = new Float64Array(fieldLengths.length);
   for (let position = 0; position < fieldLengths.length; position++) {
     const field = position % FIELD_COUNT;

@@ -1,8 +1,19 @@
 import type { Tool } from '../../tools/tool.ts';
 import type { ResolvedSearchOptions } from './search-options.ts';
 
-/** The indexed parts of a tool, in this order: name, description, parameter names, toolset. */
-export const FIELD_COUNT = 4;
+/** The indexed parts of a tool, in this order: name, description, parameter names, toolset, requests. */
+export const FIELD_COUNT = 5;
+/** The field of the tool's name; `document * FIELD_COUNT + NAME_FIELD` is its slot. */
+export const NAME_FIELD = 0;
+/** The toolset field: ranked, but not part of the SPEC BM25's text. */
+export const TOOLSET_FIELD = 3;
+/** The requests field (Tool.requests): ranked, but not part of the SPEC BM25's text. */
+export const REQUESTS_FIELD = 4;
+
+/** Whether a field is one the SPEC BM25 reads (name, description, parameter names; docs/behaviour.md). */
+export function isSpecField(field: number): boolean {
+  return field < TOOLSET_FIELD;
+}
 
 /**
  * Everything a search needs about one catalog, read through lookups and accessors so that one index can
@@ -35,7 +46,7 @@ export interface SearchIndex {
   readonly tokenIds: TokenLookup;
   /**
    * Per token id asked (ids {@link tokenIds} gave), the documents that have it in their name, description
-   * or parameter names (not the toolset), as pairs (document, count there) in document order.
+   * or parameter names (not the toolset or requests), as pairs (document, count there) in document order.
    */
   tokenPostings(tokenIds: readonly number[]): Int32Array[];
   /** Per document: tokens in name + description + parameter names (the SPEC BM25's length). */

@@ -9,6 +9,12 @@ export interface FieldWeights {
   /** The toolset (MCP server or plugin) name. @default 1 */
   readonly toolset: number;
   /**
+   * The tool's requests (Tool.requests: how people ask for it, from a request pack, from use or from a
+   * model), all of them one field. Below the name's weight, so a request never outweighs a tool named
+   * by the query; 0 turns the field off. @default REQUESTS_WEIGHT
+   */
+  readonly requests: number;
+  /**
    * Descriptions and string enum values of the top-level parameters; 0 turns the field off. Scored at
    * query time for the best candidates only, so it costs the build nothing. @default 0.1
    */
@@ -120,7 +126,7 @@ export interface ResolvedSearchOptions {
 
 /** The defaults, tuned only on the tuning sets (docs/search-quality.md lists them), never on a reported set. */
 export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
-  fieldWeights: Object.freeze({ name: 3, description: 1, parameters: 0.5, toolset: 1, parameterDescriptions: 0.1 }),
+  fieldWeights: Object.freeze({ name: 3, description: 1, parameters: 0.5, toolset: 1, requests: 0.5, parameterDescriptions: 0.1 }),
   k1: 2,
   b: 0.75,
   synonymWeight: 0.3,

@@ -1,4 +1,4 @@
-import { FIELD_COUNT } from './search-index.ts';
+import { FIELD_COUNT, isSpecField } from './search-index.ts';
 
 /**
  * The SPEC BM25's inverted index of one search index: per raw token, the documents that have it in
@@ -61,7 +61,7 @@ function scanTokens(occurrences: Int32Array, tokenCount: number, tokenIds: reado
     const slot = slotOf[occurrences[position]!]!;
     if (slot < 0) continue;
     const documentField = occurrences[position + 1]!;
-    if (documentField % FIELD_COUNT === FIELD_COUNT - 1) continue;
+    if (!isSpecField(documentField % FIELD_COUNT)) continue;
     const document = (documentField / FIELD_COUNT) | 0;
     const pairs = found[slot]!;
     // Occurrences are in document order, so a document repeats only right after itself.
@@ -89,7 +89,7 @@ function groupByToken(occurrences: Int32Array, tokenCount: number): SpecTokenPos
   const counts = new Int32Array(tokenCount + 1);
   for (let position = 0; position < occurrences.length; position += 2) {
     const documentField = occurrences[position + 1]!;
-    if (documentField % FIELD_COUNT === FIELD_COUNT - 1) continue;
+    if (!isSpecField(documentField % FIELD_COUNT)) continue;
     const token = occurrences[position]!;
     const document = (documentField / FIELD_COUNT) | 0;
     if (lastDocument[token] === document) continue;
@@ -103,7 +103,7 @@ function groupByToken(occurrences: Int32Array, tokenCount: number): SpecTokenPos
   lastDocument.fill(-1);
   for (let position = 0; position < occurrences.length; position += 2) {
     const documentField = occurrences[position + 1]!;
-    if (documentField % FIELD_COUNT === FIELD_COUNT - 1) continue;
+    if (!isSpecField(documentField % FIELD_COUNT)) continue;
     const token = occurrences[position]!;
     const document = (documentField / FIELD_COUNT) | 0;
     if (lastDocument[token] === document) {

@@ -8,6 +8,8 @@ interface ToolContent {
   readonly toolset: string;
   readonly parameters: Tool['parameters'];
   readonly parameterNames: readonly string[];
+  /** A copy of the tool's requests when its id was given (the array itself may be edited in place). */
+  readonly requests: readonly string[];
   readonly id: number;
 }
 
@@ -15,7 +17,7 @@ interface ToolContent {
 export const DEFAULT_MAXIMUM_TOOL_CONTENTS = 200_000;
 
 /**
- * Gives every tool a content id: equal ids mean equal name, description, parameter names and toolset,
+ * Gives every tool a content id: equal ids mean equal name, description, parameter names, toolset and requests,
  * everything the index build reads of a tool (parameter descriptions, enum values and original names
  * are read at query time, from the tool itself). Keyed on that content, never on a catalog or a session.
  *
@@ -39,7 +41,8 @@ export class ToolContentIds {
     if (known !== undefined && sameContent(known, tool)) return known.id;
     const parameterNames = parameterNamesOf(tool);
     // JSON keeps every part apart: no name or description can forge another tool's key.
-    const key = JSON.stringify([tool.name, tool.description, tool.toolset, parameterNames]);
+    const requests = [...(tool.requests ?? [])];
+    const key = JSON.stringify([tool.name, tool.description, tool.toolset, parameterNames, ...(requests.length === 0 ? [] : [requests])]);
     let id = this.byKey.get(key);
     if (id === undefined) {
       if (this.byKey.size >= this.maximumContents) this.byKey = new Map();
@@ -47,7 +50,7 @@ export class ToolContentIds {
       this.byKey.set(key, id);
     }
     const { name, description, toolset, parameters } = tool;
-    this.byTool.set(tool, { name, description, toolset, parameters, parameterNames, id });
+    this.byTool.set(tool, { name, description, toolset, parameters, parameterNames, requests, id });
     return id;
   }
 
@@ -60,6 +63,9 @@ export class ToolContentIds {
 function sameContent(known: ToolContent, tool: Tool): boolean {
   if (known.name !== tool.name || known.description !== tool.description || known.toolset !== tool.toolset) return false;
   if (known.parameters !== tool.parameters) return false;
+  const requests = tool.requests ?? [];
+  if (requests.length !== known.requests.length) return false;
+  for (let position = 0; position < requests.length; position++) if (requests[position] !== known.requests[position]) return false;
   // The same schema object may have been edited in place: its property names are what the build reads.
   const properties = tool.parameters['properties'];
   if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return known.parameterNames.length === 0;
