@@ -63,6 +63,7 @@ export type {
   DispatchHooks,
   Guardrail,
   GuardrailVerdict,
+  ToolGuardrail,
 } from './dispatch/hooks.ts';
 export { ACTIVITY_TEXT_MAX, isCallActivity } from './dispatch/hooks.ts';
 

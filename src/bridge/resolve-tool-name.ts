@@ -11,7 +11,9 @@ export type ResolvedTool = { readonly ok: true; readonly tool: Tool } | { readon
 /**
  * Finds the session tool a bridge call names. Accepts the exact name, or, when exactly one session
  * tool fits, the name in another letter case or the tool's original upstream name. Every other case is
- * a model mistake with a message that says what to do instead.
+ * a model mistake with a message that says what to do instead. A tool outside the session's toolsets
+ * is an unknown tool, word for word as a name no tool has: a scope cannot be told from outside. A
+ * hidden tool is found (its policy refuses it, which the caller does before saying anything else).
  */
 export function resolveBridgeTarget(scope: SessionScope, rawName: unknown, bridgeTool: string): ResolvedTool {
   if (typeof rawName !== 'string' || rawName.trim() === '') {
@@ -23,22 +25,20 @@ export function resolveBridgeTarget(scope: SessionScope, rawName: unknown, bridg
   }
   const tool = findSessionTool(scope.sessionTools, name);
   if (tool !== undefined) {
-    if (!isDeferrable(tool)) {
+    if (!isDeferrable(tool) && !(scope.isHidden?.(tool) ?? false)) {
       return refuse(
         failure('core_tool', `'${tool.name}' is a core tool that is always in your tool list: call it directly, not through ${bridgeTool}.`),
       );
     }
     return { ok: true, tool };
   }
-  if (scope.registry.some((candidate) => candidate.name === name)) {
-    return refuse(failure('not_in_session', `Tool '${clipEchoedName(name)}' is not available in this session.`));
-  }
   return refuse(unknownToolOutcome(scope, name));
 }
 
 /**
- * The error for a name no session tool has, with close names from the session's catalog. The name is
- * repeated clipped (clipEchoedName), and the search for close names is bounded (suggestNames).
+ * The error for a name no session tool has (whether or not a tool outside the session has it), with
+ * close names from the session's tools the model may know of. The name is repeated clipped
+ * (clipEchoedName), and the search for close names is bounded (suggestNames).
  */
 export function unknownToolOutcome(scope: SessionScope, name: string): CallOutcome {
   // A hidden (denied) tool is never offered: for the model it does not exist.

@@ -12,8 +12,6 @@ import { sameItems } from '../catalog/index/same-items.ts';
 export interface SessionScope {
   /** Tools of the session's own toolsets, names unique (core tools keep theirs; see resolveNameCollisions). */
   readonly sessionTools: readonly Tool[];
-  /** Every tool the process knows; used only to tell "not available in this session" from "unknown". */
-  readonly registry: readonly Tool[];
   /** The searchable catalog: the deferrable, unpinned part of the session's tools. */
   readonly catalog: readonly Tool[];
   readonly config: ToolSearchConfig;
@@ -114,7 +112,6 @@ export function buildSessionScope(input: ScopeInput): SessionScope {
   return {
     sessionTools,
     ...(input.isHidden === undefined ? {} : { isHidden: input.isHidden }),
-    registry: input.registry,
     catalog,
     config: input.config,
     ...(input.semantic === undefined ? {} : { semantic: input.semantic }),

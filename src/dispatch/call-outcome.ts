@@ -4,7 +4,6 @@ export type ModelErrorCode =
   | 'empty_name'
   | 'invalid_limit'
   | 'unknown_tool'
-  | 'not_in_session'
   | 'core_tool'
   | 'bridge_tool'
   | 'invalid_arguments'

@@ -1,4 +1,4 @@
-import type { ToolArguments, ToolCallContext } from '../tools/tool.ts';
+import type { Tool, ToolArguments, ToolCallContext } from '../tools/tool.ts';
 import type { CallOutcome, ModelErrorCode } from './call-outcome.ts';
 
 /**
@@ -13,6 +13,14 @@ export type BeforeCallDecision = { readonly block: string } | { readonly argumen
 /** A policy check. Return nothing to allow, or `{deny: reason}` to refuse the call. */
 export type Guardrail = (call: ToolCallContext) => void | GuardrailVerdict | Promise<void | GuardrailVerdict>;
 export type GuardrailVerdict = { readonly deny: string };
+
+/**
+ * A policy on the tool alone (a deny list): return nothing to allow, or `{deny: reason}` to refuse every
+ * call of it. Run first, before the arguments are read or checked, so a refused tool's refusal is all
+ * the model learns (never its parameters, as an argument error would name them). Synchronous, because
+ * it is asked before anything else about the call is known. A guardrail that throws refuses.
+ */
+export type ToolGuardrail = (tool: Tool) => void | GuardrailVerdict;
 
 /**
  * Asks whether a call may run (a prompt to the user, a policy service). `true` approves; `false` or
@@ -89,6 +97,8 @@ export type ActivityListener = (event: ActivityEvent) => void;
 
 /** The stages of the dispatch pipeline, all optional, all plain functions. */
 export interface DispatchHooks {
+  /** Run first, on the tool alone: see {@link ToolGuardrail}. */
+  readonly toolGuardrails?: readonly ToolGuardrail[];
   readonly beforeCall?: readonly BeforeCallHook[];
   readonly guardrails?: readonly Guardrail[];
   readonly approve?: Approver;

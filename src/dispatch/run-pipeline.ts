@@ -4,6 +4,7 @@ import type { ActivityOutcome, CallActivityEvent, DispatchHooks } from './hooks.
 import { messageOf } from '../errors/message-of.ts';
 import type { ArgumentProblem, ArgumentValidator } from './argument-validator.ts';
 import { invalidArgumentsMessage } from './invalid-arguments-message.ts';
+import { toolRefusal } from './tool-refusal.ts';
 
 export interface PipelineEnvironment {
   readonly hooks: DispatchHooks;
@@ -17,8 +18,8 @@ export interface PipelineEnvironment {
 
 /**
  * The one pipeline every call takes, direct or through tool_call (docs/behaviour.md, rules 4 to 8): the
- * argument check, pre-call hooks, guardrails, approval, the tool itself, post-call hooks, with activity
- * events around it. Every
+ * tool guardrails (policy on the tool alone), the argument check, pre-call hooks, guardrails, approval,
+ * the tool itself, post-call hooks, with activity events around it. Every
  * stage sees the real tool name and arguments, so going through the bridge bypasses nothing. Never
  * throws: a failing stage or tool becomes an outcome the model can read.
  */
@@ -63,7 +64,10 @@ async function runStages(initial: ToolCallContext, environment: PipelineEnvironm
   const { hooks } = environment;
   let call = initial;
   const stop = (code: ModelErrorCode, message: string): StageResult => ({ kind: 'stopped', result: failure(code, message) });
-  // First: a call with bad arguments is never approved or run, and the model learns what to fix.
+  // First, policy on the tool alone: a refused tool is refused before anything about it is said.
+  const refused = toolRefusal(call.tool, hooks.toolGuardrails);
+  if (refused !== undefined) return stop('denied', `Call to '${call.name}' was denied: ${refused}`);
+  // Then: a call with bad arguments is never approved or run, and the model learns what to fix.
   const problems = argumentProblems(call, environment.validateArguments);
   if (problems.length > 0) return stop('invalid_arguments', invalidArgumentsMessage(call.tool, problems));
   for (const hook of hooks.beforeCall ?? []) {

@@ -329,7 +329,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         // Results are cut block by block when relayed (toCallToolResult), which keeps images and structure.
         limits: { maxResultTokens: Number.POSITIVE_INFINITY, maxDescribeTokens: config.limits.maxDescribeTokens, describeCeilingTokens: config.limits.maxResultTokens },
         hooks: {
-          guardrails: [guardrail],
+          toolGuardrails: [guardrail],
           approve,
           ...(sessionOptions.observed === false ? {} : { onActivity: observe }),
         },

@@ -10,6 +10,7 @@ import { buildSessionScope, sessionToolsOf, toolsInToolsets, type SessionScope }
 import type { SemanticRanker } from '../catalog/meaning/semantic-ranker.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../config/tool-search-config.ts';
 import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
+import { toolRefusal } from '../dispatch/tool-refusal.ts';
 import type { ArgumentValidator } from '../dispatch/argument-validator.ts';
 import { boundOutcome } from '../dispatch/bound-outcome.ts';
 import { DEFAULT_RESULT_LIMITS, type ResultLimits } from '../config/result-limits.ts';
@@ -38,7 +39,9 @@ export interface ToolSearchSessionOptions {
   /**
    * Tools the model must not know of (a gateway's `policy.deny`): left out of the tool array, the
    * catalog, its counts and name suggestions, and refused by tool_describe. Calling one by name still
-   * goes through the pipeline, so its guardrails refuse it with their reason. @default none
+   * goes through the pipeline, so its guardrails refuse it with their reason: give a tool guardrail
+   * (`hooks.toolGuardrails`) that refuses the same tools, and the refusal comes before anything else
+   * about the call (its arguments are neither read nor checked). @default none
    */
   readonly isHidden?: (tool: Tool) => boolean;
   readonly hooks?: DispatchHooks;
@@ -189,14 +192,14 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       const resolved = resolveBridgeTarget(scope, args['name'], TOOL_CALL);
       if (!resolved.ok) return resolved.outcome;
       const inner = parseArgumentsObject(args['arguments'], `"arguments" for ${resolved.tool.name}`);
-      if (!inner.ok) return failure('invalid_arguments', inner.message);
-      return dispatch(scope, resolved.tool, inner.value, true, callOptions);
+      // Policy before anything: a tool its tool guardrails refuse is refused by the pipeline's first
+      // stage, which reads no argument, so arguments that cannot even be read must not be named first.
+      if (!inner.ok && toolRefusal(resolved.tool, hooks.toolGuardrails) === undefined) return failure('invalid_arguments', inner.message);
+      return dispatch(scope, resolved.tool, inner.ok ? inner.value : {}, true, callOptions);
     }
     const tool = scope.sessionTools.find((candidate) => candidate.name === name);
     if (tool !== undefined) return dispatch(scope, tool, args, false, callOptions);
-    if (scope.registry.some((candidate) => candidate.name === name)) {
-      return failure('not_in_session', `Tool '${name}' is not available in this session.`);
-    }
+    // Outside the session's toolsets or nowhere at all: the same answer, so a scope cannot be enumerated.
     return unknownToolOutcome(scope, name);
   };
 

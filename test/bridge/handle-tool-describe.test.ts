@@ -42,9 +42,12 @@ describe('tool_describe', () => {
     assert.equal(!outcome.ok && outcome.error.message, "'tool_call' is a bridge tool: call it directly, not through tool_describe.");
   });
 
-  it('says a tool outside the session toolsets is not available, without describing it', () => {
+  it('answers a tool outside the session toolsets as an unknown tool, without describing it', () => {
     const outcome = handleToolDescribe(scope, { name: 'mcp_slack_slack_post_message' });
-    assert.deepEqual(outcome, { ok: false, error: { code: 'not_in_session', message: "Tool 'mcp_slack_slack_post_message' is not available in this session." } });
+    assert.deepEqual(outcome, {
+      ok: false,
+      error: { code: 'unknown_tool', message: "Unknown tool 'mcp_slack_slack_post_message'. Use tool_search to find tools by what they do.", suggestions: [] },
+    });
   });
 
   it('never suggests tools outside the session', () => {

@@ -84,3 +84,44 @@ describe('runPipeline: the argument check', () => {
     assert.deepEqual(outcome, { ok: true, value: 'made' });
   });
 });
+
+describe('runPipeline: tool guardrails', () => {
+  it('refuse a tool before its arguments are checked, so the refusal names no parameter', async () => {
+    const asked: string[] = [];
+    const order: string[] = [];
+    const tool = makeTool('mcp_x_create', 'Create', { parameters, execute: () => void order.push('tool') });
+    const outcome = await runPipeline(call(tool, { title: 5 }), {
+      validateArguments: titleValidator(asked),
+      hooks: {
+        toolGuardrails: [(denied) => (denied.name === 'mcp_x_create' ? { deny: 'creating is off' } : undefined)],
+        beforeCall: [() => void order.push('before')],
+        guardrails: [() => void order.push('guardrail')],
+      },
+      now: () => 0,
+    });
+    assert.deepEqual(outcome, { ok: false, error: { code: 'denied', message: "Call to 'mcp_x_create' was denied: creating is off" } });
+    assert.deepEqual(asked, [], 'the validator was never asked');
+    assert.deepEqual(order, []);
+  });
+
+  it('fail closed when one throws', async () => {
+    const tool = makeTool('mcp_x_create', 'Create', { parameters, execute: () => 'ran' });
+    const outcome = await runPipeline(call(tool, { title: 'ok' }), {
+      hooks: {
+        toolGuardrails: [
+          () => {
+            throw new Error('policy store down');
+          },
+        ],
+      },
+      now: () => 0,
+    });
+    assert.deepEqual(outcome, { ok: false, error: { code: 'denied', message: "Call to 'mcp_x_create' was denied: a tool guardrail failed: policy store down" } });
+  });
+
+  it('let the call go on when none refuses', async () => {
+    const tool = makeTool('mcp_x_create', 'Create', { parameters, execute: () => 'ran' });
+    const outcome = await runPipeline(call(tool, { title: 'ok' }), { validateArguments: titleValidator(), hooks: { toolGuardrails: [() => undefined] }, now: () => 0 });
+    assert.deepEqual(outcome, { ok: true, value: 'ran' });
+  });
+});

@@ -116,7 +116,7 @@ describe('tool-search serve over stdio, in front of server-everything and server
     assert.equal(accepted.isError, undefined);
     assert.match(firstText(accepted), /Ada/);
     assert.equal(elicitations.length, 2);
-    assert.match(elicitations[0]!, /Allow the tool 'mcp_memory_create_entities' to run/);
+    assert.match(elicitations[0]!, /Allow the tool "mcp_memory_create_entities" to run/);
   });
 
   test('relays upstream progress notifications to the client', async () => {

@@ -90,7 +90,7 @@ describe('serve keeps its promises under hostile and mistaken input', () => {
     assert.equal(result.isError, true);
     assert.match(firstText(result), /did not approve/);
     assert.equal(elicitations.length, 1);
-    assert.match(elicitations[0]!, /\n- entities: .*characters left out.*\n- force_push_to: "main"$/s);
+    assert.match(elicitations[0]!, /\n- "entities"\[0\]\."name": .*characters left out.*\n- "force_push_to": "main"$/s);
   });
 
   test("an expanded secret in a server's URL never reaches the model: it sees the placeholder", async () => {

@@ -148,7 +148,7 @@ describe('createAiSdkTools with generateText and the mock model', () => {
     const [search, bridged] = toolResultsIn(run.requests[2]!.prompt);
     assert.doesNotMatch(String(search?.output.value), /calendar_create_event/);
     assert.equal(bridged?.output.type, 'error-text');
-    assert.match(String(bridged?.output.value), /"code":"not_in_session"/);
+    assert.match(String(bridged?.output.value), /"code":"unknown_tool"/);
     assert.ok(!toolNames(run.requests[3]!.tools).includes('mcp_calendar_create_event'));
     assert.equal(toolResultsIn(run.requests[3]!.prompt).length, 3);
   });

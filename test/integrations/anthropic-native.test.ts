@@ -121,7 +121,7 @@ describe('Anthropic Messages in native mode, through the official client and a s
     assert.deepEqual(referencesOf(lastResults(run.requests[1]!)[0]!).filter((name) => !name.startsWith('mcp_notes_')), []);
     const [refused] = lastResults(run.requests[2]!);
     assert.equal(refused!.is_error, true);
-    assert.match(String(refused!.content), /"code":"not_in_session"/);
+    assert.match(String(refused!.content), /"code":"unknown_tool"/);
     assert.deepEqual(run.received, []);
   });
 

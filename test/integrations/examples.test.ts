@@ -55,7 +55,7 @@ describe('examples run as programs', { concurrency: 2 }, () => {
     assert.match(result.stdout, /model sees: tool_search, tool_describe, tool_call/);
     assert.match(result.stdout, /tool_search -> .*"name":"mcp_memory_create_entities"/);
     assert.match(result.stdout, /\[activity\] mcp_memory_delete_entities \(mcp-memory\): denied/);
-    assert.match(result.stdout, /subagent tool_call echo -> .*"code":"not_in_session"/);
+    assert.match(result.stdout, /subagent tool_call echo -> .*"code":"unknown_tool"/);
   });
 
   test('write-requests.ts has the model write requests for the tools in one batched call, beside the pack', async () => {

@@ -68,7 +68,7 @@ describe('a session over two MCP servers: search, describe, call and every refus
     const search = await child.call('tool_search', { query: 'add note' });
     assert.ok(search.ok && !JSON.stringify(search.value).includes('mcp_work_'));
     const outcome = await child.call('tool_call', { name: 'mcp_work_add_note', arguments: { text: 'x' } });
-    assert.equal(outcome.ok ? 'ok' : outcome.error.code, 'not_in_session');
+    assert.equal(outcome.ok ? 'ok' : outcome.error.code, 'unknown_tool');
     assert.throws(() => child.child({ toolsets: ['mcp-work'] }), { code: 'toolset_outside_parent' });
   });
 });

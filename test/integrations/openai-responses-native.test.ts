@@ -127,7 +127,7 @@ describe('OpenAI Responses in native mode, through the official client and a scr
     assertWireShapes(run);
     for (const request of run.requests) assert.doesNotMatch(JSON.stringify(request.body['tools']), /calendar|weather/);
     assert.deepEqual(loadedBy(repliesIn(run.requests[1]!)[0]!).filter((name) => !name.startsWith('mcp-notes.')), []);
-    assert.match(repliesIn(run.requests[2]!).at(-1)!.output!, /"code":"not_in_session"/);
+    assert.match(repliesIn(run.requests[2]!).at(-1)!.output!, /"code":"unknown_tool"/);
     assert.deepEqual(run.received, []);
   });
 

@@ -114,8 +114,8 @@ for (const loop of PROVIDER_LOOPS) {
       const [search, bridged, direct] = loop.toolResults(run.requests[2]!);
       const matches = (JSON.parse(search!.content) as { matches: { name: string }[] }).matches.map((match) => match.name);
       assert.deepEqual(matches.filter((name) => !name.startsWith('mcp_notes_')), []);
-      assert.match(bridged!.content, /"code":"not_in_session"/);
-      assert.match(direct!.content, /"code":"not_in_session"/);
+      assert.match(bridged!.content, /"code":"unknown_tool"/);
+      assert.match(direct!.content, /"code":"unknown_tool"/);
     });
 
     if (!loop.api.startsWith('Anthropic')) {

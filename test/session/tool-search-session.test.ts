@@ -102,7 +102,7 @@ describe('ToolSearchSession', () => {
     assert.deepEqual(!outcome.ok && outcome.error.suggestions, ['mcp_memory_read_graph']);
   });
 
-  it('limits a session to its toolsets: nothing outside can be found, described or called', async () => {
+  it('limits a session to its toolsets: nothing outside can be found, described or called, and it reads as unknown', async () => {
     const { tools, received } = recordingRegistry();
     const session = createToolSearchSession({ tools, config: on, toolsets: ['core', 'mcp-memory'] });
     const found = await session.call('tool_search', { query: 'slack post message channel', limit: 20 });
@@ -112,10 +112,31 @@ describe('ToolSearchSession', () => {
     const called = await session.call('tool_call', { name: 'mcp_slack_slack_post_message', arguments: {} });
     const direct = await session.call('mcp_slack_slack_post_message', {});
     for (const outcome of [described, called, direct]) {
-      assert.deepEqual(outcome, { ok: false, error: { code: 'not_in_session', message: "Tool 'mcp_slack_slack_post_message' is not available in this session." } });
+      assert.deepEqual(outcome, {
+        ok: false,
+        error: { code: 'unknown_tool', message: "Unknown tool 'mcp_slack_slack_post_message'. Use tool_search to find tools by what they do.", suggestions: [] },
+      });
     }
     assert.deepEqual(received, []);
     assert.ok(session.assemble().deferred.every((tool) => tool.toolset === 'mcp-memory'));
+  });
+
+  it('refuses a tool its tool guardrails deny before its arguments are read, directly or through tool_call', async () => {
+    const { tools, received } = recordingRegistry();
+    const session = createToolSearchSession({
+      tools,
+      config: on,
+      validateArguments: () => () => [{ path: '/entityNames', message: 'must be array' }],
+      hooks: { toolGuardrails: [(tool) => (tool.name === 'mcp_memory_delete_entities' ? { deny: 'deleting is off' } : undefined)] },
+    });
+    const denied = { ok: false, error: { code: 'denied', message: "Call to 'mcp_memory_delete_entities' was denied: deleting is off" } };
+    assert.deepEqual(await session.call('mcp_memory_delete_entities', { entityNames: 5 }), denied);
+    for (const args of [{ entityNames: 5 }, 'not JSON', [1]]) {
+      assert.deepEqual(await session.call('tool_call', { name: 'mcp_memory_delete_entities', arguments: args }), denied);
+    }
+    assert.deepEqual(received, []);
+    const other = await session.call('tool_call', { name: 'mcp_memory_read_graph', arguments: 'not JSON' });
+    assert.equal(!other.ok && other.error.code, 'invalid_arguments', 'a tool no guardrail refuses has its arguments read as before');
   });
 
   it('gives a subagent a child session that cannot reach past its toolsets', async () => {
@@ -123,7 +144,7 @@ describe('ToolSearchSession', () => {
     const parent = createToolSearchSession({ tools, config: on, toolsets: ['core', 'mcp-memory', 'mcp-slack'] });
     const child = parent.child({ toolsets: ['mcp-slack'] });
     const outcome = await child.call('tool_call', { name: 'mcp_memory_read_graph', arguments: {} });
-    assert.equal(!outcome.ok && outcome.error.code, 'not_in_session');
+    assert.equal(!outcome.ok && outcome.error.code, 'unknown_tool');
     assert.deepEqual(received, []);
     assert.deepEqual([...new Set(child.tools().map((tool) => tool.toolset))], ['mcp-slack']);
     assert.throws(

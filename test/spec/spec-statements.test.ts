@@ -265,7 +265,8 @@ describe('"The catalog is limited to the session\'s toolsets ... cannot use the 
     const found = await child.call('tool_search', { query: 'slack channel message', limit: 50 });
     assert.ok(found.ok && (found.value as ToolSearchResult).matches.every((match) => match.toolset === 'mcp-memory'));
     const called = await child.call('tool_call', { name: 'mcp_slack_slack_post_message', arguments: {} });
-    assert.equal(!called.ok && called.error.message, "Tool 'mcp_slack_slack_post_message' is not available in this session.");
+    // Answered as a name no tool has: the child cannot even learn that the tool exists.
+    assert.equal(!called.ok && called.error.message, "Unknown tool 'mcp_slack_slack_post_message'. Use tool_search to find tools by what they do.");
     assert.deepEqual(log, []);
   });
 });
