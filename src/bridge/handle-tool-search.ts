@@ -117,7 +117,14 @@ const HINT_TOOLSET_LIMIT = 15;
  * one of its real tools ("slack post message").
  */
 function retryHint(scope: SessionScope, lead: string): string {
-  if (scope.catalog.length === 0) return 'No tools are deferred in this session: every tool is already in your tool list.';
+  if (scope.catalog.length === 0) {
+    // A session whose toolsets hold no tool at all (a `--toolsets` name that matches nothing) has no
+    // tool list to point to. Hidden tools count as none, so the hint tells nothing about them.
+    const shown = scope.sessionTools.filter((tool) => scope.isHidden?.(tool) !== true);
+    return shown.length === 0
+      ? 'This session has no tools to search: its toolsets hold none.'
+      : 'No tools are deferred in this session: every tool is already in your tool list.';
+  }
   const byToolset = new Map<string, Tool[]>();
   for (const tool of scope.catalog) {
     const tools = byToolset.get(tool.toolset);

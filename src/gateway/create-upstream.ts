@@ -174,7 +174,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     if (stopped) return;
     failures += 1;
     lastError = message;
-    lastErrorDetail = message + stderrHint();
+    lastErrorDetail = message + stderrHint() + ignoredKeysHint(config);
     const delay = restartDelay(failures, options.backoff);
     restartAt = timers.now() + delay;
     log(`[${name}] ${lastErrorDetail}; restarting in ${formatSeconds(delay)}`);
@@ -446,6 +446,17 @@ function checkedResult(result: McpCallToolResult, server: string, tool: string, 
   throw new Error(
     `MCP server '${server}' answered '${tool}' with an invalid result (expected a list of content blocks, got ${clip(redact(JSON.stringify(result) ?? 'nothing'), 120)}).`,
   );
+}
+
+/**
+ * `; its config's unknown key 'arg' (did you mean 'args'?) was ignored`, or nothing: a server that fails
+ * right after a key of its entry was ignored most likely fails because of it (an `arg` for `args`
+ * starts the command without its script, which then waits for the handshake timeout).
+ */
+function ignoredKeysHint(config: UpstreamConfig): string {
+  const keys = config.ignoredKeys ?? [];
+  if (keys.length === 0) return '';
+  return keys.length === 1 ? `; its config's unknown key ${keys[0]} was ignored` : `; its config's unknown keys ${keys.join(', ')} were ignored`;
 }
 
 function describeStartFailure(error: unknown, config: UpstreamConfig, connectTimeoutMs: number, redact: Redactor): string {
