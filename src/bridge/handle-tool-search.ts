@@ -6,6 +6,7 @@ import { searchToolsByMeaning } from '../catalog/search-tools-by-meaning.ts';
 import { failure, success, type CallOutcome } from '../dispatch/call-outcome.ts';
 import { compareTools } from '../catalog/rank/compare-tools.ts';
 import { tokenize } from '../catalog/text/tokenize.ts';
+import { clipEchoedName } from './clip-echoed-name.ts';
 import { originalNameOf, type Tool, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_SEARCH } from './bridge-tool-names.ts';
 import { findMissingServices } from './find-missing-services.ts';
@@ -77,7 +78,8 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
     ({ tool, score }): ToolSearchMatch => ({
       name: tool.name,
       toolset: tool.toolset,
-      tool: originalNameOf(tool),
+      // The upstream's own name is the server's to choose, a million characters included.
+      tool: clipEchoedName(originalNameOf(tool)),
       description: clipDescription(tool.description),
       score: Math.round(score * 10_000) / 10_000,
     }),
