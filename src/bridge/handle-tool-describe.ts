@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_DESCRIBE_TOKENS } from '../config/result-limits.ts';
 import { success, type CallOutcome } from '../dispatch/call-outcome.ts';
+import { clipEchoedName } from './clip-echoed-name.ts';
 import { originalNameOf, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_CALL, TOOL_DESCRIBE } from './bridge-tool-names.ts';
 import { resolveBridgeTarget } from './resolve-tool-name.ts';
@@ -23,7 +24,7 @@ export function handleToolDescribe(
   const described = {
     name: tool.name,
     toolset: tool.toolset,
-    tool: originalNameOf(tool),
+    tool: clipEchoedName(originalNameOf(tool)),
     description: tool.description,
     parameters: tool.parameters,
     usage: `${TOOL_CALL}({"name": "${tool.name}", "arguments": {...}})`,

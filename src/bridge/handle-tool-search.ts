@@ -6,6 +6,7 @@ import { searchToolsByMeaning } from '../catalog/search-tools-by-meaning.ts';
 import { failure, success, type CallOutcome } from '../dispatch/call-outcome.ts';
 import { compareTools } from '../catalog/rank/compare-tools.ts';
 import { tokenize } from '../catalog/text/tokenize.ts';
+import { clipEchoedName } from './clip-echoed-name.ts';
 import { originalNameOf, type Tool, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_SEARCH } from './bridge-tool-names.ts';
 import { findMissingServices } from './find-missing-services.ts';
@@ -77,7 +78,8 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
     ({ tool, score }): ToolSearchMatch => ({
       name: tool.name,
       toolset: tool.toolset,
-      tool: originalNameOf(tool),
+      // The upstream's own name is the server's to choose, a million characters included.
+      tool: clipEchoedName(originalNameOf(tool)),
       description: clipDescription(tool.description),
       score: Math.round(score * 10_000) / 10_000,
     }),
@@ -129,7 +131,14 @@ const HINT_TOOLSET_LIMIT = 15;
  * one of its real tools ("slack post message").
  */
 function retryHint(scope: SessionScope, lead: string): string {
-  if (scope.catalog.length === 0) return 'No tools are deferred in this session: every tool is already in your tool list.';
+  if (scope.catalog.length === 0) {
+    // A session whose toolsets hold no tool at all (a `--toolsets` name that matches nothing) has no
+    // tool list to point to. Hidden tools count as none, so the hint tells nothing about them.
+    const shown = scope.sessionTools.filter((tool) => scope.isHidden?.(tool) !== true);
+    return shown.length === 0
+      ? 'This session has no tools to search: its toolsets hold none.'
+      : 'No tools are deferred in this session: every tool is already in your tool list.';
+  }
   const byToolset = new Map<string, Tool[]>();
   for (const tool of scope.catalog) {
     const tools = byToolset.get(tool.toolset);

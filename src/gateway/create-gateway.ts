@@ -195,7 +195,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       const key = `${rename.server}\u0000${rename.tool}\u0000${rename.name}`;
       if (reportedRenames.has(key)) continue;
       reportedRenames.add(key);
-      log(`[${rename.server}] tool '${rename.tool}' is shown as '${rename.name}' (${rename.reason})`);
+      log(`[${rename.server}] tool '${clipEchoedName(rename.tool)}' is shown as '${rename.name}' (${rename.reason})`);
     }
     toolListeners.notify();
   };

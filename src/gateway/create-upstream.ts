@@ -18,6 +18,7 @@ import type { GatewayTimers } from './gateway-timers.ts';
 import { restartDelay, type RestartBackoff } from './restart-delay.ts';
 import { stderrReason } from './stderr-reason.ts';
 import { countOf } from '../text/count-of.ts';
+import { clipEchoedName } from '../bridge/clip-echoed-name.ts';
 import { DeadlineExceededError, runWithDeadline } from './run-with-deadline.ts';
 import { messageOf } from '../errors/message-of.ts';
 import type { Redactor } from './redact-secrets.ts';
@@ -174,7 +175,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     if (stopped) return;
     failures += 1;
     lastError = message;
-    lastErrorDetail = message + stderrHint();
+    lastErrorDetail = message + stderrHint() + ignoredKeysHint(config);
     const delay = restartDelay(failures, options.backoff);
     restartAt = timers.now() + delay;
     log(`[${name}] ${lastErrorDetail}; restarting in ${formatSeconds(delay)}`);
@@ -265,7 +266,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       await Promise.all(
         [...subscriptions].map((uri) =>
           connected.subscribeResource({ uri }, { timeout: config.callTimeoutMs }).catch((error: unknown) => {
-            log(`[${name}] could not subscribe again to ${uri}: ${oneLineMessage(error)}`);
+            log(`[${name}] could not subscribe again to ${clipEchoedName(uri)}: ${oneLineMessage(error)}`);
           }),
         ),
       );
@@ -351,6 +352,8 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       return first;
     },
     async call(tool, args, callOptions = {}) {
+      // The server chose the name: it may be a million characters long, and every message repeats it.
+      const shown = clipEchoedName(tool);
       const current = connection;
       if (state !== 'connected' || current === undefined) throw new Error(unavailable());
       let result: McpCallToolResult;
@@ -370,7 +373,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         if (callOptions.signal?.aborted === true) throw error;
         if (error instanceof DeadlineExceededError) {
           throw new Error(
-            `MCP server '${name}' was still running '${tool}' after ${formatSeconds(config.callMaxMs)}, the most a call may take ` +
+            `MCP server '${name}' was still running '${shown}' after ${formatSeconds(config.callMaxMs)}, the most a call may take ` +
               `(the gateway's timeouts.call_max_ms), so the call was cancelled. It may still have taken effect: check before calling it again.`,
           );
         }
@@ -379,7 +382,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
             .ping({ timeout: Math.min(5_000, config.callTimeoutMs) })
             .catch(() => drop(current, `stopped answering (a call timed out and a ping went unanswered)`));
           throw new Error(
-            `MCP server '${name}' sent nothing about '${tool}' for ${formatSeconds(config.callTimeoutMs)} ` +
+            `MCP server '${name}' sent nothing about '${shown}' for ${formatSeconds(config.callTimeoutMs)} ` +
               `(the gateway's timeouts.call_ms, or the server's timeout_ms), so the call was cancelled. ` +
               `It may still have taken effect: check before calling it again.`,
           );
@@ -387,14 +390,14 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         const closed = isConnectionClosed(error);
         if (connection !== current || closed) {
           throw new Error(
-            `MCP server '${name}' stopped during the call to '${tool}'. The call may or may not have taken effect: ` +
+            `MCP server '${name}' stopped during the call to '${shown}'. The call may or may not have taken effect: ` +
               `check before calling it again. The gateway is restarting the server.`,
           );
         }
-        if (error instanceof McpError) throw new Error(`MCP server '${name}' refused '${tool}': ${clip(redact(error.message), 300)}`);
-        throw new Error(`MCP server '${name}' answered '${tool}' with an invalid result (${clip(redact(oneLineMessage(error)), 200)}).`);
+        if (error instanceof McpError) throw new Error(`MCP server '${name}' refused '${shown}': ${clip(redact(error.message), 300)}`);
+        throw new Error(`MCP server '${name}' answered '${shown}' with an invalid result (${clip(redact(oneLineMessage(error)), 200)}).`);
       }
-      return checkedResult(result, name, tool, redact);
+      return checkedResult(result, name, shown, redact);
     },
     capabilities() {
       return state === 'connected' ? connection?.client.getServerCapabilities() : undefined;
@@ -404,13 +407,13 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     },
     request,
     async subscribe(uri, signal) {
-      await request(`subscribe to '${uri}'`, (client, options) => client.subscribeResource({ uri }, options), signal);
+      await request(`subscribe to '${clipEchoedName(uri)}'`, (client, options) => client.subscribeResource({ uri }, options), signal);
       subscriptions.add(uri);
     },
     async unsubscribe(uri) {
       if (!subscriptions.delete(uri)) return;
       // A server that is not connected has no subscription to end, and request says so by rejecting.
-      await request(`unsubscribe from '${uri}'`, (client, options) => client.unsubscribeResource({ uri }, options)).catch(() => undefined);
+      await request(`unsubscribe from '${clipEchoedName(uri)}'`, (client, options) => client.unsubscribeResource({ uri }, options)).catch(() => undefined);
     },
     async stop() {
       stopped = true;
@@ -446,6 +449,17 @@ function checkedResult(result: McpCallToolResult, server: string, tool: string, 
   throw new Error(
     `MCP server '${server}' answered '${tool}' with an invalid result (expected a list of content blocks, got ${clip(redact(JSON.stringify(result) ?? 'nothing'), 120)}).`,
   );
+}
+
+/**
+ * `; its config's unknown key 'arg' (did you mean 'args'?) was ignored`, or nothing: a server that fails
+ * right after a key of its entry was ignored most likely fails because of it (an `arg` for `args`
+ * starts the command without its script, which then waits for the handshake timeout).
+ */
+function ignoredKeysHint(config: UpstreamConfig): string {
+  const keys = config.ignoredKeys ?? [];
+  if (keys.length === 0) return '';
+  return keys.length === 1 ? `; its config's unknown key ${keys[0]} was ignored` : `; its config's unknown keys ${keys.join(', ')} were ignored`;
 }
 
 function describeStartFailure(error: unknown, config: UpstreamConfig, connectTimeoutMs: number, redact: Redactor): string {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { resolveAgentConfig, SEMANTIC_CONFIG_PATH } from '../config/agent-config.ts';
-import { didYouMean } from '../config/closest-key.ts';
+import { closestKey, didYouMean } from '../config/closest-key.ts';
 import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
@@ -9,6 +9,7 @@ import { isCredentialName, isTokenShaped, MIN_SECRET_LENGTH, type Secret } from 
 import { DEFAULT_MAX_DESCRIBE_TOKENS, DEFAULT_MAX_RESULT_TOKENS } from '../config/result-limits.ts';
 import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-config.ts';
 import { resolveSearchConfig, SEARCH_CONFIG_KEYS, type SearchConfig } from './search-config.ts';
+import { aboveLongestTimer, LONGEST_TIMER_MS } from './longest-timer.ts';
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
 export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
@@ -41,6 +42,8 @@ export interface StdioUpstreamConfig {
   readonly callTimeoutMs: number;
   /** Overall limit of one call, which progress cannot extend. */
   readonly callMaxMs: number;
+  /** See {@link ServerEntryNotes.ignoredKeys}. */
+  readonly ignoredKeys?: readonly string[];
 }
 
 /** A remote upstream: Streamable HTTP, falling back to the older SSE transport unless `sse` is forced. */
@@ -57,9 +60,21 @@ export interface HttpUpstreamConfig {
   readonly callTimeoutMs: number;
   /** Overall limit of one call, which progress cannot extend. */
   readonly callMaxMs: number;
+  /** See {@link ServerEntryNotes.ignoredKeys}. */
+  readonly ignoredKeys?: readonly string[];
 }
 
 export type UpstreamConfig = StdioUpstreamConfig | HttpUpstreamConfig;
+
+/** What a server's config entry said that the gateway did not use. */
+export interface ServerEntryNotes {
+  /**
+   * The entry's unknown keys, each quoted with its did-you-mean (`'arg' (did you mean 'args'?)`), when
+   * it has any: they were warned about at start, and a failure to start repeats them, since an ignored
+   * `arg` is the likeliest reason a server then times out. Absent when there are none.
+   */
+  readonly ignoredKeys?: readonly string[];
+}
 
 /** A gateway config file, resolved: every field set. */
 export interface GatewayConfig {
@@ -144,6 +159,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
     throw invalid(`the config must be a mapping of keys (model, tools, mcp_servers, ...), got ${describeValue(document)}`);
   }
   const root = document as Record<string, unknown>;
+  refuseKeysNearProtections(root);
   const agent = resolveAgentConfig(root, { rootKeys: GATEWAY_ROOT_KEYS, defaultContextLength: DEFAULT_GATEWAY_CONTEXT_LENGTH });
   // The gateway loads a model for `semantic`, so a wrong value stops it instead of quietly ranking by
   // words alone, as the agent config would: a typo costs nothing to fix.
@@ -219,7 +235,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
     for (const [value, shownAs] of literalSecretsOf(server, path)) if (!secrets.has(value)) secrets.set(value, shownAs);
   }
   if (servers.length === 0) {
-    warnings.push({ path: 'mcp_servers', received: root['mcp_servers'], message: 'mcp_servers: no servers configured; the gateway will offer no tools' });
+    warnings.push({ path: 'mcp_servers', received: root['mcp_servers'], message: `mcp_servers: no servers configured; the gateway will offer no tools${mistypedServerBlocks(root)}` });
   }
   // Ignoring a mistyped key here would silently drop a protection, so it stops the gateway instead.
   const policy = checkedKeys(mapping(root['policy'], 'policy'), 'policy', POLICY_KEYS, 'fatal');
@@ -233,6 +249,10 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const activityLog = root['activity_log'];
   if (activityLog !== undefined && activityLog !== null && typeof activityLog !== 'string') {
     throw invalid(`activity_log: ${describeValue(activityLog)} is not a file path`);
+  }
+  // An empty path used to turn the log off without a word: whoever wrote the key wanted a log.
+  if (typeof activityLog === 'string' && activityLog.trim() === '') {
+    throw invalid(`activity_log: ${describeValue(activityLog)} is empty; to keep no activity log, remove the key (or write activity_log: null)`);
   }
   return {
     config: {
@@ -250,10 +270,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
       http,
       search,
       secrets: [...secrets].map(([value, shownAs]) => ({ value, shownAs })),
-      activityLog:
-        typeof activityLog === 'string' && activityLog.trim() !== ''
-          ? resolve(placeholders.configDir, expandRequired(activityLog, 'activity_log'))
-          : undefined,
+      activityLog: typeof activityLog === 'string' ? resolve(placeholders.configDir, expandRequired(activityLog, 'activity_log')) : undefined,
       connectTimeoutMs,
     },
     warnings,
@@ -326,6 +343,67 @@ function checkedKeys(block: Record<string, unknown>, path: string, known: readon
   return block;
 }
 
+/** The root blocks that protect something: a key a typo away from one of them stops the gateway. */
+const PROTECTING_ROOT_KEYS = ['policy', 'http'];
+
+/**
+ * Throws for a root key that is not a gateway key but a typo away from `policy` or `http`
+ * (`polcy`, `htp`, `HTTP`): ignored with a warning, it would drop every deny rule, approval or
+ * client token it holds, and the gateway would run open with exit code 0.
+ */
+function refuseKeysNearProtections(root: Record<string, unknown>): void {
+  for (const key of Object.keys(root).sort()) {
+    if (GATEWAY_ROOT_KEYS.includes(key)) continue;
+    const meant = closestKey(key, PROTECTING_ROOT_KEYS);
+    if (meant !== undefined) throw invalid(`${key}: unknown key (did you mean '${meant}'?); the gateway stops rather than run without the ${meant} settings it may hold`);
+  }
+}
+
+const SERVER_BLOCK_KEYS = ['mcp_servers', 'mcpServers', 'servers'];
+
+/** ` (the root key 'mcp_server' was ignored: did you mean 'mcp_servers'?)` for each unknown root key near a server block, or nothing. */
+function mistypedServerBlocks(root: Record<string, unknown>): string {
+  return Object.keys(root)
+    .sort()
+    .filter((key) => !GATEWAY_ROOT_KEYS.includes(key))
+    .map((key) => [key, closestKey(key, SERVER_BLOCK_KEYS)] as const)
+    .filter(([, meant]) => meant !== undefined)
+    .map(([key, meant]) => ` (the root key '${key}' was ignored: did you mean '${meant}'?)`)
+    .join('');
+}
+
+/** A server entry's unknown keys, each quoted with its did-you-mean, in key order. */
+function unknownServerKeys(entry: Record<string, unknown>): string[] {
+  return Object.keys(entry)
+    .sort()
+    .filter((key) => !SERVER_KEYS.includes(key))
+    .map((key) => `'${key}'${didYouMean(key, SERVER_KEYS)}`);
+}
+
+/**
+ * `; its key 'comand' is unknown (did you mean 'command'?)` when the entry has unknown keys that were
+ * probably meant as `command` or `url`, for the message of an entry that has neither; else nothing.
+ */
+function missingKindHint(entry: Record<string, unknown>): string {
+  const meant = Object.keys(entry)
+    .sort()
+    .filter((key) => !SERVER_KEYS.includes(key))
+    .map((key) => [key, closestKey(key, SERVER_KEYS)] as const)
+    .filter(([, closest]) => closest === 'command' || closest === 'url');
+  if (meant.length === 0) return '';
+  const keys = meant.map(([key]) => `'${key}'`).join(' and ');
+  const closest = meant.map(([, key]) => `'${key}'`).join(' and ');
+  return `; its ${meant.length === 1 ? 'key' : 'keys'} ${keys} ${meant.length === 1 ? 'is' : 'are'} unknown (did you mean ${closest}?)`;
+}
+
+/** Warns about each key of `entry` in `keys` that a server of the other kind would use. */
+function warnOtherKindKeys(entry: Record<string, unknown>, path: string, keys: readonly string[], applies: string, ignoredFor: string, warnings: ConfigWarning[]): void {
+  for (const key of keys) {
+    if (entry[key] === undefined || entry[key] === null) continue;
+    warnings.push({ path: `${path}.${key}`, received: entry[key], message: `${path}.${key}: applies to ${applies} server; ignored for ${ignoredFor}` });
+  }
+}
+
 interface ServerContext {
   readonly callTimeoutMs: number;
   readonly callMaxMs: number;
@@ -345,7 +423,14 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
     throw invalid(`${path}: expected a mapping with 'command' (local server) or 'url' (remote server), got ${describeValue(value)}`);
   }
   const entry = checkedKeys(value as Record<string, unknown>, path, SERVER_KEYS, context.warnings);
-  if (entry['disabled'] === true) return undefined;
+  const disabled = entry['disabled'];
+  // `disabled: "yes"` used to start the server the user meant to leave out.
+  if (disabled !== undefined && disabled !== null && typeof disabled !== 'boolean') {
+    throw invalid(`${path}.disabled: ${describeValue(disabled)} is not true or false; write disabled: true to leave the server out, or remove the key to start it`);
+  }
+  if (disabled === true) return undefined;
+  const unknownKeys = unknownServerKeys(entry);
+  const notes: ServerEntryNotes = unknownKeys.length === 0 ? {} : { ignoredKeys: unknownKeys };
   if (isGatewayItself(entry)) {
     // Pointing the gateway at the client's own config file would otherwise make it start itself, forever.
     context.warnings.push({ path, received: value, message: `${path}: runs 'tool-search serve' (this gateway); skipped` });
@@ -361,6 +446,14 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
     if (declared !== undefined && declared !== 'stdio') {
       throw invalid(`${path}: has 'command' but says transport ${describeValue(declared)}; a local command is spoken to over stdio`);
     }
+    if (entry['url'] !== undefined && entry['url'] !== null) {
+      context.warnings.push({
+        path: `${path}.url`,
+        received: entry['url'],
+        message: `${path}: has both 'command' and 'url'; it is started as a local command over stdio and 'url' is ignored (remove one of them)`,
+      });
+    }
+    warnOtherKindKeys(entry, path, ['headers'], "a remote ('url')", 'this local command', context.warnings);
     const cwd = typeof entry['cwd'] === 'string' ? resolve(context.configDir, expand(entry['cwd'], `${path}.cwd`)) : undefined;
     return {
       transport: 'stdio',
@@ -372,6 +465,7 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
       ...(cwd === undefined ? {} : { cwd }),
       callTimeoutMs,
       callMaxMs: context.callMaxMs,
+      ...notes,
     };
   }
   if (typeof entry['url'] === 'string' && entry['url'].trim() !== '') {
@@ -388,9 +482,19 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
     if (declared !== undefined && !['http', 'streamable-http', 'streamableHttp', 'sse'].includes(String(declared))) {
       throw invalid(`${path}: transport ${describeValue(declared)} is not one of http, sse for a 'url' server`);
     }
-    return { transport: declared === 'sse' ? 'sse' : 'http', name, url, displayUrl: maskWrittenUrl(written), headers: stringMap(entry['headers'], `${path}.headers`, expand), callTimeoutMs, callMaxMs: context.callMaxMs };
+    warnOtherKindKeys(entry, path, ['args', 'env', 'cwd'], "a local ('command')", 'this remote server', context.warnings);
+    return {
+      transport: declared === 'sse' ? 'sse' : 'http',
+      name,
+      url,
+      displayUrl: maskWrittenUrl(written),
+      headers: stringMap(entry['headers'], `${path}.headers`, expand),
+      callTimeoutMs,
+      callMaxMs: context.callMaxMs,
+      ...notes,
+    };
   }
-  throw invalid(`${path}: needs 'command' (a local server started over stdio) or 'url' (a remote server)`);
+  throw invalid(`${path}: needs 'command' (a local server started over stdio) or 'url' (a remote server)${missingKindHint(entry)}`);
 }
 
 function isGatewayItself(entry: Record<string, unknown>): boolean {
@@ -445,8 +549,13 @@ function stringMap(value: unknown, path: string, expand: (value: string, path: s
   return result;
 }
 
+/** A positive whole number of milliseconds, clamped to what a timer can wait; anything else warns and falls back. */
 function milliseconds(value: unknown, path: string, fallback: number, warnings: ConfigWarning[]): number {
   if (value === undefined || value === null) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value) && value > LONGEST_TIMER_MS) {
+    warnings.push({ path, received: value, message: `${path}: ${aboveLongestTimer(value)} (a longer one would fire at once); using ${LONGEST_TIMER_MS}` });
+    return LONGEST_TIMER_MS;
+  }
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
   warnings.push({ path, received: value, message: `${path}: ${describeValue(value)} is not a positive whole number of milliseconds; using ${fallback}` });
   return fallback;

@@ -68,12 +68,23 @@ export function resolveHttpConfig(raw: unknown, expand: (value: string, path: st
 }
 
 /**
- * Why `token` cannot be sent as a bearer token, or undefined when it can: an HTTP header value cannot
- * carry whitespace or control characters intact, so a client could never present such a token.
+ * The fewest characters a bearer token may have. 16 characters of `openssl rand -hex` are 64 bits:
+ * far beyond guessing at the rate the gateway answers wrong tokens (failed-token-throttle.ts), while a
+ * 1-character token, which used to be accepted, falls to the first few dozen requests. @default
+ */
+export const MIN_TOKEN_LENGTH = 16;
+
+/**
+ * Why `token` cannot serve as a bearer token, or undefined when it can: shorter than MIN_TOKEN_LENGTH
+ * (it could be guessed), or holding whitespace or control characters (an HTTP header cannot carry them
+ * intact, so a client could never present it). The reason never quotes the token.
  */
 export function unusableTokenReason(token: string): string | undefined {
   if (token === '') return 'is empty';
   if (/[\s\u0000-\u001f\u007f]/.test(token)) return 'contains whitespace or control characters, which an Authorization header cannot carry';
+  if (token.length < MIN_TOKEN_LENGTH) {
+    return `is ${token.length} ${token.length === 1 ? 'character' : 'characters'} long; a token needs at least ${MIN_TOKEN_LENGTH} (make one with: openssl rand -hex 32)`;
+  }
   return undefined;
 }
 

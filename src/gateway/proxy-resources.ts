@@ -1,3 +1,4 @@
+import { clipEchoedName } from '../bridge/clip-echoed-name.ts';
 import { ErrorCode, McpError, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { Upstream } from './create-upstream.ts';
 import { listAcrossUpstreams, type UpstreamEntry } from './list-upstream-pages.ts';
@@ -47,7 +48,7 @@ export function listUpstreamResourceTemplates(upstreams: readonly Upstream[], si
  */
 export async function readUpstreamResource(upstreams: readonly Upstream[], uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
   const owner = await resourceOwner(upstreams, uri, signal);
-  return owner.request(`read the resource '${uri}'`, (client, options) => client.readResource({ uri }, options), signal);
+  return owner.request(`read the resource '${clipEchoedName(uri)}'`, (client, options) => client.readResource({ uri }, options), signal);
 }
 
 /**
@@ -56,7 +57,7 @@ export async function readUpstreamResource(upstreams: readonly Upstream[], uri: 
  */
 export async function resourceOwner(upstreams: readonly Upstream[], uri: string, signal?: AbortSignal): Promise<Upstream> {
   const owner = (await listUpstreamResources(upstreams, signal)).find(({ entry }) => entry.uri === uri)?.upstream ?? (await templateOwner(upstreams, uri, signal));
-  if (owner === undefined) throw new McpError(ErrorCode.InvalidParams, `No connected server offers the resource '${uri}'. List them with resources/list.`);
+  if (owner === undefined) throw new McpError(ErrorCode.InvalidParams, `No connected server offers the resource '${clipEchoedName(uri)}'. List them with resources/list.`);
   return owner;
 }
 

@@ -1,3 +1,4 @@
+import { clipEchoedName } from '../bridge/clip-echoed-name.ts';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Upstream } from './create-upstream.ts';
 import { resourceOwner } from './proxy-resources.ts';
@@ -37,7 +38,7 @@ export function createResourceSubscriptions(upstreams: () => readonly Upstream[]
       }
       const owner = await resourceOwner(upstreams(), uri, signal);
       if (owner.capabilities()?.resources?.subscribe !== true) {
-        throw new McpError(ErrorCode.InvalidParams, `MCP server '${owner.name}' does not support resource subscriptions, so '${uri}' cannot be followed; read it again instead.`);
+        throw new McpError(ErrorCode.InvalidParams, `MCP server '${owner.name}' does not support resource subscriptions, so '${clipEchoedName(uri)}' cannot be followed; read it again instead.`);
       }
       await owner.subscribe(uri, signal);
       const entry = byUri.get(uri) ?? { upstream: owner, clients: new Set<string>() };

@@ -1,6 +1,7 @@
 import { didYouMean } from '../config/closest-key.ts';
 import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
+import { aboveLongestTimer, LONGEST_TIMER_MS } from './longest-timer.ts';
 
 /** The keys the `search` block accepts. */
 export const SEARCH_CONFIG_KEYS: readonly string[] = ['pack', 'learn', 'expand'];
@@ -75,6 +76,7 @@ function resolveExpand(raw: unknown, expand: (value: string, path: string) => st
   if (timeout !== undefined && timeout !== null && !(typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0)) {
     throw invalid(`search.expand.timeout_ms: ${describeValue(timeout)} is not a positive whole number of milliseconds`);
   }
+  if (typeof timeout === 'number' && timeout > LONGEST_TIMER_MS) throw invalid(`search.expand.timeout_ms: ${aboveLongestTimer(timeout)}; give at most ${LONGEST_TIMER_MS}`);
   return {
     url,
     displayUrl: written,

@@ -10,6 +10,7 @@ import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
 import { createLiveView } from './live-view/create-live-view.ts';
 import { MAX_REQUEST_BODY_BYTES, readRequestJson, startsSession } from './read-request-json.ts';
+import { createFailedTokenThrottle, DEFAULT_FAILED_TOKEN_LIMIT } from './failed-token-throttle.ts';
 
 /** The address the gateway listens on: loopback only, since it can run the user's tools. */
 export const GATEWAY_HTTP_HOST = '127.0.0.1';
@@ -55,6 +56,8 @@ export interface HttpGatewayOptions {
    * `/?token=<token>` (a cookie), whatever the MCP endpoint allows. Absent: only the MCP endpoint.
    */
   readonly liveView?: { readonly token: string };
+  /** The gateway's log, one line at a time (stderr when serving): when failed token attempts are held back. @default ignore */
+  readonly log?: (line: string) => void;
 }
 
 export interface HttpGateway {
@@ -118,6 +121,32 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   const sweeper = setInterval(closeIdleSessions, Math.max(10, Math.min(idleSessionMs / 2, 60_000)));
   sweeper.unref();
 
+  const log = options.log ?? (() => undefined);
+  const failedTokens = createFailedTokenThrottle();
+  let holdingBack = false;
+  /**
+   * A request whose token is wrong or missing: 401 while such requests are few, 429 with Retry-After
+   * past DEFAULT_FAILED_TOKEN_LIMIT a minute (logged once per episode). Requests with the right token
+   * are never counted, so they keep working throughout.
+   */
+  const refuseToken = (response: ServerResponse, refusal: { status: number; message: string; headers: Readonly<Record<string, string>> }): void => {
+    const wait = failedTokens.fail(Date.now());
+    if (wait !== undefined && !holdingBack) {
+      log(
+        `warning: ${DEFAULT_FAILED_TOKEN_LIMIT + 1} requests with a wrong or missing bearer token in the last minute: ` +
+          'answering such requests 429 until they slow down (the right token keeps working)',
+      );
+    }
+    holdingBack = wait !== undefined;
+    if (wait === undefined) return reply(response, refusal.status, refusal.message, refusal.headers);
+    reply(
+      response,
+      429,
+      `Too many requests with a wrong or missing bearer token (over ${DEFAULT_FAILED_TOKEN_LIMIT} in the last minute); try again in ${wait} s with the right token`,
+      { 'retry-after': String(wait) },
+    );
+  };
+
   const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
     if (sessions.size + opening >= maxSessions) closeIdleSessions();
     if (sessions.size + opening >= maxSessions) {
@@ -165,6 +194,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
       { host: request.headers.host, origin: request.headers.origin, authorization: request.headers.authorization },
       policy,
     );
+    if (refusal?.status === 401) return refuseToken(response, refusal);
     if (refusal !== undefined) return reply(response, refusal.status, refusal.message, refusal.headers);
     const header = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;

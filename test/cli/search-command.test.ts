@@ -54,6 +54,13 @@ describe('tool-search search', () => {
     assert.ok(result.matches.every((match: { toolset: string }) => match.toolset === 'mcp-memory'));
   });
 
+  it('after a --toolsets name that matches nothing, says the session has no tools instead of claiming they are all listed', async () => {
+    const run = await runCli(['search', '--tools', SESSION, '--toolsets', 'githb', 'create issue']);
+    assert.match(run.stderr, /warning: --toolsets: no toolset 'githb' \(did you mean 'github'\?\) in the tools file/);
+    assert.equal(run.stdout, '"create issue": 0 of 0 tools\n  This session has no tools to search: its toolsets hold none.\n');
+    assert.ok(!run.stdout.includes('No tools are deferred'));
+  });
+
   it('clamps --limit to max_search_limit with a warning', async () => {
     const run = await runCli(['search', '--tools', SESSION, '--limit', '99', '--json', 'github']);
     assert.equal(JSON.parse(run.stdout).matches.length, 20);

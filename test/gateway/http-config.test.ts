@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, resolveHttpConfig } from '../../src/gateway/http-config.ts';
 import { ToolSearchError } from '../../src/errors/tool-search-error.ts';
 
-const ENV: Record<string, string> = { GATEWAY_TOKEN: 's3cret-token', EMPTY: '' };
+const ENV: Record<string, string> = { GATEWAY_TOKEN: 's3cret-token-0123456789', EMPTY: '' };
 
 /** Expands `${env:NAME}` from ENV, as the gateway config's expander does. */
 const expand = (value: string): string => value.replace(/\$\{env:([^}]*)\}/g, (_whole, name: string) => ENV[name] ?? '');
@@ -35,7 +35,7 @@ describe('resolveHttpConfig', () => {
       { token: '${env:GATEWAY_TOKEN}', allowed_origins: ['https://app.example.com', 'http://intranet:8080'], max_sessions: 3, idle_session_ms: 60_000 },
       expand,
     );
-    assert.deepEqual(resolved, { token: 's3cret-token', allowedOrigins: ['https://app.example.com', 'http://intranet:8080'], maxSessions: 3, idleSessionMs: 60_000 });
+    assert.deepEqual(resolved, { token: 's3cret-token-0123456789', allowedOrigins: ['https://app.example.com', 'http://intranet:8080'], maxSessions: 3, idleSessionMs: 60_000 });
   });
 
   test('refuses an unknown key, naming it and the closest known key', () => {

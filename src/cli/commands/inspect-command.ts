@@ -1,3 +1,4 @@
+import { clipEchoedName } from '../../bridge/clip-echoed-name.ts';
 import type { AssemblyResult } from '../../assembly/assemble-tools.ts';
 import { countSchemaTokens } from '../../assembly/estimate-tokens.ts';
 import { createGateway } from '../../gateway/create-gateway.ts';
@@ -89,7 +90,7 @@ export const inspectCommand: Command = {
               tokensAfter: assembled.tokensAfter,
               tools: assembled.tools.map((tool) => tool.name),
             },
-            renames: gateway.renames(),
+            renames: gateway.renames().map((rename) => ({ ...rename, tool: clipEchoedName(rename.tool) })),
             policy: policyRows.map(({ tool, flags }) => ({
               tool: tool.name,
               server: tool.toolset.replace(/^mcp-/, ''),
@@ -106,7 +107,7 @@ export const inspectCommand: Command = {
         const denied = policyRows.filter(({ flags }) => flags.deniedBy !== undefined).length;
         output.stdout(renderClientView(assembled, denied, config.toolSearch.enabled, config.contextLength, config.toolSearch.thresholdPct));
         for (const rename of gateway.renames()) {
-          output.stdout(`Renamed (${rename.reason}): ${rename.server}/${rename.tool} -> ${rename.name}\n`);
+          output.stdout(`Renamed (${rename.reason}): ${rename.server}/${clipEchoedName(rename.tool)} -> ${rename.name}\n`);
         }
         output.stdout(renderPolicy(policyRows));
         output.stdout(renderRequests(requests, sources));

@@ -193,6 +193,7 @@ export const serveCommand: Command = {
         maxSessions: httpConfig.maxSessions,
         idleSessionMs: httpConfig.idleSessionMs,
         ...(pageToken === undefined ? {} : { liveView: { token: pageToken.token } }),
+        log,
       }).catch(async (error: unknown) => {
         await gateway.close();
         loaded.temporaryFolder.remove();
