@@ -1,6 +1,6 @@
 /**
  * tool-search/ai: a Vercel AI SDK agent over two real MCP servers, with a guardrail, a terminal
- * approval and a redaction hook. Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... npx tsx examples/ai-sdk.ts
+ * approval and a redaction hook. Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... node --import tsx examples/ai-sdk.ts
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, stepCountIs, tool } from 'ai';

@@ -4,7 +4,7 @@
  * `tool_reference` blocks, and the model then calls the real tools directly, through the same hooks
  * and approval as in bridge mode. Needs a Claude model that supports tool search (bridge mode,
  * examples/anthropic.ts, works with any model).
- * Run: TOOL_SEARCH_BASE_URL=https://api.anthropic.com TOOL_SEARCH_MODEL=... ANTHROPIC_API_KEY=... npx tsx examples/anthropic-native.ts
+ * Run: TOOL_SEARCH_BASE_URL=https://api.anthropic.com TOOL_SEARCH_MODEL=... ANTHROPIC_API_KEY=... node --import tsx examples/anthropic-native.ts
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { createToolSearchSession, resolveToolSearchConfig } from 'tool-search';

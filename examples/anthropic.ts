@@ -1,7 +1,7 @@
 /**
  * tool-search/anthropic: the agent on the Messages API with the official Anthropic client. Works with
  * servers that speak the Messages API at TOOL_SEARCH_BASE_URL (a trailing /v1 is dropped).
- * Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... npx tsx examples/anthropic.ts
+ * Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... node --import tsx examples/anthropic.ts
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { createToolSearchSession, resolveToolSearchConfig } from 'tool-search';

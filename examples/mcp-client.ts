@@ -1,6 +1,6 @@
 /**
  * tool-search/mcp: two real MCP servers as a live tool set, searched and called through the bridge
- * without a model, plus a subagent limited to one server. Run: npx tsx examples/mcp-client.ts
+ * without a model, plus a subagent limited to one server. Run: node --import tsx examples/mcp-client.ts
  */
 import { createToolSearchSession, outcomeText } from 'tool-search';
 import { blockDeletes } from './hooks.ts';

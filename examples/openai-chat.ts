@@ -1,6 +1,6 @@
 /**
  * tool-search/openai, Chat Completions: the classic tool loop with the official OpenAI client.
- * Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... npx tsx examples/openai-chat.ts
+ * Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... node --import tsx examples/openai-chat.ts
  */
 import OpenAI from 'openai';
 import { createToolSearchSession, resolveToolSearchConfig } from 'tool-search';

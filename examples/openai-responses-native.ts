@@ -5,7 +5,7 @@
  * with a `tool_search_output` holding the found functions, and the model then calls them directly,
  * through the same hooks and approval as in bridge mode. Needs gpt-5.4 or later (bridge mode,
  * examples/openai-responses.ts, works with any model).
- * Run: TOOL_SEARCH_BASE_URL=https://api.openai.com/v1 TOOL_SEARCH_MODEL=gpt-5.4 OPENAI_API_KEY=... npx tsx examples/openai-responses-native.ts
+ * Run: TOOL_SEARCH_BASE_URL=https://api.openai.com/v1 TOOL_SEARCH_MODEL=gpt-5.4 OPENAI_API_KEY=... node --import tsx examples/openai-responses-native.ts
  */
 import OpenAI from 'openai';
 import { createToolSearchSession, resolveToolSearchConfig } from 'tool-search';

@@ -1,6 +1,6 @@
 /**
  * tool-search/openai, Responses API: the same agent on `client.responses` (the server must offer
- * /v1/responses). Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... npx tsx examples/openai-responses.ts
+ * /v1/responses). Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... node --import tsx examples/openai-responses.ts
  */
 import OpenAI from 'openai';
 import { createToolSearchSession, resolveToolSearchConfig } from 'tool-search';

@@ -2,7 +2,7 @@
  * Requests for tools from your own model, at index time: `createRequestSources({writeRequests})` asks
  * it, in the background and in batches, how people would ask for each tool, and attaches the answers
  * (with the shipped request pack's) to the tools for tool_search. The model never sees them.
- * Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... npx tsx examples/write-requests.ts
+ * Run: TOOL_SEARCH_BASE_URL=... TOOL_SEARCH_MODEL=... node --import tsx examples/write-requests.ts
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText } from 'ai';

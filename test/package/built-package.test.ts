@@ -4,19 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { PROJECT_ROOT } from '../support/fixtures.ts';
-
-/** One export of each entry point, proof that the entry is the real module and not an empty shell. */
-const EXPECTED_EXPORTS: Readonly<Record<string, string>> = {
-  '.': 'createToolSearchSession',
-  './mcp': 'createMcpToolSource',
-  './ai': 'createAiSdkTools',
-  './openai': 'toChatTools',
-  './anthropic': 'toAnthropicTools',
-  './gateway': 'createGateway',
-  './sentence-encoder': 'loadSentenceEncoder',
-  './validation': 'createAjvValidator',
-  './request-pack': 'loadRequestPack',
-};
+import { ENTRY_POINT_EXPORTS, specifierOf } from '../support/package-entry-points.ts';
 
 /** Imports `specifier` in a plain Node process (no TypeScript loader) and returns its export names. */
 function exportNamesInPlainNode(specifier: string): Promise<string[]> {
@@ -33,12 +21,12 @@ describe('the built package (dist/, what npm consumers import)', () => {
   const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown>; dependencies: Record<string, string> };
 
   it('lists exactly the entry points this test checks', () => {
-    assert.deepEqual(Object.keys(manifest.exports).sort(), Object.keys(EXPECTED_EXPORTS).sort());
+    assert.deepEqual(Object.keys(manifest.exports).sort(), Object.keys(ENTRY_POINT_EXPORTS).sort());
   });
 
-  for (const [entry, name] of Object.entries(EXPECTED_EXPORTS)) {
+  for (const [entry, name] of Object.entries(ENTRY_POINT_EXPORTS)) {
     it(`loads ${entry} in plain Node, without a TypeScript loader`, async () => {
-      const specifier = entry === '.' ? manifest.name : `${manifest.name}/${entry.slice(2)}`;
+      const specifier = specifierOf(manifest.name, entry);
       assert.ok((await exportNamesInPlainNode(specifier)).includes(name), `${specifier} exports ${name}`);
     });
   }
