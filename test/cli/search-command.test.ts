@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { createRequestSources } from '../../src/requests/request-sources.ts';
+import { loadRequestPack } from '../../src/request-pack/load-request-pack.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +26,17 @@ describe('tool-search search', () => {
   });
 
   it('runs the very code path of the tool_search bridge', async () => {
-    const run = await runCli(['search', '--tools', SESSION, '--limit', '7', '--json', 'take a screenshot']);
+    const run = await runCli(['search', '--tools', SESSION, '--no-pack', '--limit', '7', '--json', 'take a screenshot']);
     const bridged = await createToolSearchSession({ tools: realisticSession() }).call('tool_search', { query: 'take a screenshot', limit: 7 });
+    assert.ok(bridged.ok);
+    assert.deepEqual(JSON.parse(run.stdout), bridged.value);
+  });
+
+  it('runs the very code path of the tool_search bridge with the request pack, as the CLI attaches it by default', async () => {
+    const run = await runCli(['search', '--tools', SESSION, '--limit', '7', '--json', 'make my fix part of main']);
+    const pack = loadRequestPack();
+    const requests = createRequestSources({ pack: pack.lookup(), lenders: (tools) => pack.lendersFor(tools) });
+    const bridged = await createToolSearchSession({ tools: realisticSession(), requests }).call('tool_search', { query: 'make my fix part of main', limit: 7 });
     assert.ok(bridged.ok);
     assert.deepEqual(JSON.parse(run.stdout), bridged.value);
   });
