@@ -18,9 +18,8 @@ export interface ServerRequests {
 
 /** Per server of the gateway (in config order), what its tools' requests are made of. Hidden tools count none. */
 export function describeRequests(gateway: Gateway): ServerRequests[] {
+  // The tools as sessions see them, requests attached and balanced (which countsOf then reports).
   const tools = gateway.tools();
-  // Balancing is worked out over the whole catalog as sessions see it; this makes it current.
-  gateway.requestSources.attach(tools);
   return gateway.upstreams().map((upstream) => ({
     server: upstream.name,
     pack: gateway.requestSources.packMatchOf(upstream.name) ?? null,

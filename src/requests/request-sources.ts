@@ -115,7 +115,8 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
   const packMemo = new WeakMap<Tool, readonly string[]>();
   const attachedMemo = new WeakMap<Tool, { readonly requests: readonly string[]; readonly tool: Tool }>();
   let last: { input: readonly Tool[]; state: string; output: readonly Tool[]; attached: readonly Tool[] } | undefined;
-  // Input tool -> how balanceRequests gave it requests at the last attach that changed anything.
+  // Tool (as given to attach, and as attach gave it back) -> how balanceRequests gave it requests at
+  // the last attach that changed anything.
   let balanced = new WeakMap<Tool, { readonly by: BalancedBy; readonly count: number }>();
 
   const packOf = (tool: Tool): readonly string[] => {
@@ -160,6 +161,11 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
           const input = byAttached.get(tool);
           if (input !== undefined) balanced.set(input, { by, count });
         },
+      });
+      // countsOf may be given the tools as they came in or as they went out.
+      output.forEach((tool, index) => {
+        const by = balanced.get(tools[index]!);
+        if (by !== undefined) balanced.set(tool, by);
       });
       last = { input: tools, state, output, attached };
       return last.output;
