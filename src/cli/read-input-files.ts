@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { createRequire } from 'node:module';
 import { resolveAgentConfig, type AgentConfig } from '../config/agent-config.ts';
+import type { ConfigWarning } from '../config/config-warning.ts';
 import { GATEWAY_BLOCK_KEYS, GATEWAY_ROOT_KEYS } from '../gateway/gateway-config.ts';
+import { resolvePolicyPatterns } from '../gateway/policy-config.ts';
+import type { PolicyPatterns } from '../gateway/tool-policy.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { parseToolsetMap } from '../tools/parse-toolset-map.ts';
 import type { Tool } from '../tools/tool.ts';
@@ -72,8 +75,31 @@ function yamlProblem(error: unknown): string {
   return place === null ? first.replace(/:$/, '') : `${first.slice(0, place.index)} (line ${place[1]}, column ${place[2]})`;
 }
 
-/** The agent config from a file, or the defaults when no file is given. */
-export function readAgentConfig(path: string | undefined): AgentConfig {
-  // The file may be a gateway config too: its keys are known, and a typo in any of them is reported.
-  return resolveAgentConfig(path === undefined ? {} : readConfigDocument(path), { rootKeys: GATEWAY_ROOT_KEYS, blockKeys: GATEWAY_BLOCK_KEYS });
+/** What `assemble` and `search` read from `--config`. */
+export interface CommandConfig {
+  readonly agent: AgentConfig;
+  /** The config's `pin` and `policy` patterns, read as `serve` reads them (none without a file). */
+  readonly policy: PolicyPatterns;
+  /** The agent config's warnings, then the policy's. */
+  readonly warnings: readonly ConfigWarning[];
+}
+
+/**
+ * The agent config and the policy from a file, or the defaults and no policy when no file is given.
+ * The file may be a gateway config too: its keys are known, and a typo in any of them is reported; a
+ * policy the command cannot read is a UsageError naming the file and the key, as it stops `serve`.
+ */
+export function readCommandConfig(path: string | undefined): CommandConfig {
+  const document = path === undefined ? {} : readConfigDocument(path);
+  const root = typeof document === 'object' && document !== null && !Array.isArray(document) ? (document as Record<string, unknown>) : {};
+  const policyWarnings: ConfigWarning[] = [];
+  let policy: PolicyPatterns;
+  try {
+    policy = resolvePolicyPatterns(root, GATEWAY_ROOT_KEYS, policyWarnings);
+  } catch (error) {
+    if (error instanceof ToolSearchError) throw new UsageError(`config file '${path}': ${error.message}`);
+    throw error;
+  }
+  const agent = resolveAgentConfig(document, { rootKeys: GATEWAY_ROOT_KEYS, blockKeys: GATEWAY_BLOCK_KEYS });
+  return { agent, policy, warnings: [...agent.warnings, ...policyWarnings] };
 }

@@ -10,6 +10,7 @@ import { DEFAULT_MAX_DESCRIBE_TOKENS, DEFAULT_MAX_RESULT_TOKENS } from '../confi
 import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-config.ts';
 import { resolveSearchConfig, SEARCH_CONFIG_KEYS, type SearchConfig } from './search-config.ts';
 import { aboveLongestTimer, LONGEST_TIMER_MS } from './longest-timer.ts';
+import { resolvePolicyPatterns } from './policy-config.ts';
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
 export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
@@ -133,12 +134,13 @@ export interface ResolvedGatewayConfig {
 export const GATEWAY_ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts', 'limits', 'http', 'search'];
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'transport', 'timeout_ms', 'disabled'];
 const TIMEOUT_KEYS = ['call_ms', 'call_max_ms', 'connect_ms'];
-const POLICY_KEYS = ['deny', 'require_approval'];
 const LIMIT_KEYS = ['max_result_tokens', 'max_describe_tokens'];
-/** The known keys of the gateway's own blocks, for commands that read a gateway config without serving it. */
+/**
+ * The known keys of the gateway's own blocks, for commands that read a gateway config without serving
+ * it (an unknown key is a warning there). `policy` is not among them: it is read, by resolvePolicyPatterns.
+ */
 export const GATEWAY_BLOCK_KEYS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   timeouts: TIMEOUT_KEYS,
-  policy: POLICY_KEYS,
   limits: LIMIT_KEYS,
   http: HTTP_CONFIG_KEYS,
   search: SEARCH_CONFIG_KEYS,
@@ -238,7 +240,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
     warnings.push({ path: 'mcp_servers', received: root['mcp_servers'], message: `mcp_servers: no servers configured; the gateway will offer no tools${mistypedServerBlocks(root)}` });
   }
   // Ignoring a mistyped key here would silently drop a protection, so it stops the gateway instead.
-  const policy = checkedKeys(mapping(root['policy'], 'policy'), 'policy', POLICY_KEYS, 'fatal');
+  const policy = resolvePolicyPatterns(root, GATEWAY_ROOT_KEYS, warnings);
   // Unknown keys and bad values in `http` are fatal there too (http-config.ts).
   const http = resolveHttpConfig(root['http'], expandRequired);
   if (http.token !== undefined && !secrets.has(http.token)) secrets.set(http.token, '<http.token>');
@@ -260,9 +262,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
       semantic: agent.semantic,
       contextLength: agent.contextLength ?? DEFAULT_GATEWAY_CONTEXT_LENGTH,
       servers,
-      pin: globs(root['pin'], 'pin', warnings),
-      deny: globs(policy['deny'], 'policy.deny', warnings),
-      requireApproval: globs(policy['require_approval'], 'policy.require_approval', warnings),
+      ...policy,
       limits: {
         maxResultTokens: tokens(limitsBlock['max_result_tokens'], 'limits.max_result_tokens', DEFAULT_MAX_RESULT_TOKENS, warnings),
         maxDescribeTokens: tokens(limitsBlock['max_describe_tokens'], 'limits.max_describe_tokens', DEFAULT_MAX_DESCRIBE_TOKENS, warnings),
@@ -327,18 +327,11 @@ function unsetVariables(names: readonly string[]): string {
     : `environment variables ${unique.join(', ')} are not set (or empty)`;
 }
 
-/**
- * Reports the keys of `block` that are not `known`, with a did-you-mean: as warnings, or, with
- * `'fatal'`, as the error that stops the gateway. Returns the block.
- */
-function checkedKeys(block: Record<string, unknown>, path: string, known: readonly string[], report: ConfigWarning[] | 'fatal'): Record<string, unknown> {
+/** Warns about the keys of `block` that are not `known`, with a did-you-mean. Returns the block. */
+function checkedKeys(block: Record<string, unknown>, path: string, known: readonly string[], warnings: ConfigWarning[]): Record<string, unknown> {
   for (const key of Object.keys(block).sort()) {
     if (known.includes(key)) continue;
-    const hint = didYouMean(key, known);
-    if (report === 'fatal') {
-      throw invalid(`${path}.${key}: unknown key${hint}; the known keys are ${known.join(', ')}. It was not ignored, since that could drop a protection`);
-    }
-    report.push({ path: `${path}.${key}`, received: block[key], message: `${path}.${key}: unknown key, ignored${hint} (known keys: ${known.join(', ')})` });
+    warnings.push({ path: `${path}.${key}`, received: block[key], message: `${path}.${key}: unknown key, ignored${didYouMean(key, known)} (known keys: ${known.join(', ')})` });
   }
   return block;
 }
@@ -519,15 +512,6 @@ function strings(value: unknown, path: string): string[] {
     if (typeof item === 'string') return item;
     if (typeof item === 'number' || typeof item === 'boolean') return String(item);
     throw invalid(`${path}[${index}]: expected a string, got ${describeValue(item)}`);
-  });
-}
-
-function globs(value: unknown, path: string, warnings: ConfigWarning[]): string[] {
-  const patterns = typeof value === 'string' ? [value] : strings(value, path);
-  return patterns.filter((pattern, index) => {
-    if (pattern.trim() !== '') return true;
-    warnings.push({ path: `${path}[${index}]`, received: pattern, message: `${path}[${index}]: an empty pattern matches no tool; ignored` });
-    return false;
   });
 }
 

@@ -94,8 +94,11 @@ export function namesOfTool(tool: Tool): string[] {
   return [...new Set([tool.name, `mcp_${server}_${original}`, original, `${server}/${original}`].map((name) => name.toLowerCase()))];
 }
 
-/** One line per unmatched pattern, for the log and `inspect`. */
-export function describeUnmatched(pattern: UnmatchedPattern, toolCount: number): string {
+/**
+ * One line per unmatched pattern, for the log, `inspect`, `assemble` and `search`. `source` says whose
+ * tools were matched. @default 'the connected servers'
+ */
+export function describeUnmatched(pattern: UnmatchedPattern, toolCount: number, source = 'the connected servers'): string {
   const hint = pattern.suggestion === undefined ? '' : ` (did you mean '${pattern.suggestion}'?)`;
-  return `${pattern.list}: '${pattern.pattern}' matches none of the ${toolCount} tools of the connected servers${hint}`;
+  return `${pattern.list}: '${pattern.pattern}' matches none of the ${toolCount} tools of ${source}${hint}`;
 }

@@ -61,12 +61,13 @@ describe('tool-search assemble', () => {
   });
 
   it('warns about a mistyped key, with a did-you-mean, in a config it reads', async () => {
-    const config = write('typo.yaml', 'policy:\n  require_aproval: ["*merge*"]\nmodel:\n  context_lenght: 1000\n');
+    // A typo inside `policy` is an error instead, as in serve (test/cli/config-policy.test.ts).
+    const config = write('typo.yaml', 'timeouts:\n  cal_ms: 5000\nmodel:\n  context_lenght: 1000\n');
     const run = await runCli(['assemble', '--tools', SESSION, '--config', config, '--json']);
     assert.equal(run.code, 0);
     assert.equal(
       run.stderr,
-      "warning: policy.require_aproval: unknown key, ignored (did you mean 'require_approval'?) (known keys: deny, require_approval)\n" +
+      "warning: timeouts.cal_ms: unknown key, ignored (did you mean 'call_ms'?) (known keys: call_ms, call_max_ms, connect_ms)\n" +
         "warning: model.context_lenght: unknown key, ignored (did you mean 'context_length'?) (known keys: context_length)\n",
     );
   });

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { resolveAgentConfig } from '../../src/config/agent-config.ts';
 import { ToolSearchError } from '../../src/errors/tool-search-error.ts';
 import { resolveGatewayConfig, type PlaceholderValues } from '../../src/gateway/index.ts';
+import { resolvePolicyPatterns } from '../../src/gateway/policy-config.ts';
 
 const PLACES: PlaceholderValues = { configDir: '/home/ada/tools', tempDir: () => '/tmp/gateway-x', env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnopqrstuvwxyz012345', EMPTY: '' } };
 const warningsOf = (document: unknown): string[] => resolveGatewayConfig(document, PLACES).warnings.map((warning) => warning.message);
@@ -177,6 +178,19 @@ describe('the config loaders under fuzzing', () => {
       fc.property(document, (input) => {
         try {
           resolveGatewayConfig(input, PLACES);
+        } catch (error) {
+          if (!(error instanceof ToolSearchError)) throw error;
+        }
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  test('resolvePolicyPatterns (what assemble and search read too) gives patterns or a ToolSearchError for any root', () => {
+    fc.assert(
+      fc.property(fc.dictionary(keys, document, { maxKeys: 5 }), (root) => {
+        try {
+          resolvePolicyPatterns(root, ['policy', 'pin'], []);
         } catch (error) {
           if (!(error instanceof ToolSearchError)) throw error;
         }

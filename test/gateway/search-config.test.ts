@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { resolveGatewayConfig } from '../../src/gateway/gateway-config.ts';
 import { createRedactor } from '../../src/gateway/redact-secrets.ts';
-import { readAgentConfig } from '../../src/cli/read-input-files.ts';
+import { readCommandConfig } from '../../src/cli/read-input-files.ts';
 import { createScratchFolder } from './fixtures/gateway-test-support.ts';
 
 const PLACES = { configDir: '/etc/tool-search', tempDir: () => '/tmp/ts', env: { EXPAND_KEY: 'sk-expand-secret-123456' } };
@@ -60,7 +60,7 @@ describe('the search block of a gateway config', () => {
     const scratch = createScratchFolder();
     try {
       const path = scratch.write('gateway.json', { search: { pak: false } });
-      assert.deepEqual(readAgentConfig(path).warnings.map((warning) => warning.message), ["search.pak: unknown key, ignored (did you mean 'pack'?) (known keys: pack, learn, expand)"]);
+      assert.deepEqual(readCommandConfig(path).warnings.map((warning) => warning.message), ["search.pak: unknown key, ignored (did you mean 'pack'?) (known keys: pack, learn, expand)"]);
     } finally {
       scratch.remove();
     }

@@ -1,6 +1,6 @@
 import { TOOL_FORMATS, formatTools, type ToolFormat } from '../../adapters/tool-format.ts';
-import { assembleTools, type AssemblyResult } from '../../assembly/assemble-tools.ts';
-import { sessionToolsOf } from '../../bridge/session-scope.ts';
+import type { AssemblyResult } from '../../assembly/assemble-tools.ts';
+import { createToolSearchSession } from '../../session/tool-search-session.ts';
 import type { Command } from '../command.ts';
 import { parseCommandLine } from '../parse-command-line.ts';
 import { readSessionInputs } from '../session-inputs.ts';
@@ -14,7 +14,8 @@ const USAGE = `Usage: tool-search assemble --tools FILE [--config FILE] [--conte
 
 Prints the tool array the model would see for one step.
   --tools FILE          JSON: {"<toolset>": [tools...]}; "core" is core, "mcp-*" MCP servers, others plugins
-  --config FILE         YAML or JSON with tools.tool_search and model.context_length
+  --config FILE         YAML or JSON with tools.tool_search and model.context_length; a gateway
+                        config's pin and policy.deny hold as in serve (denied tools are left out)
   --context-length N    the model's context window in tokens (overrides the config)
   --toolsets a,b        limit the session to these toolsets (an MCP server's as mcp-<server> or <server>)
   --format F            shape of the printed tools (default openai); anthropic-native and
@@ -37,12 +38,17 @@ export const assembleCommand: Command = {
     });
     const format = choiceOption(values['format'], '--format', [...TOOL_FORMATS, ...NATIVE_FORMATS]) ?? 'openai';
     const inputs = readSessionInputs(values, output);
-    const session = sessionToolsOf(inputs.tools, inputs.toolsets);
-    for (const warning of session.warnings) output.stderr(`warning: ${warning}\n`);
-    const result = assembleTools(session.tools, {
+    // The assembly a session makes, as `serve` makes it: scope, policy.deny and pin included.
+    const session = createToolSearchSession({
+      tools: inputs.tools,
+      ...(inputs.toolsets === undefined ? {} : { toolsets: inputs.toolsets }),
       config: inputs.config.toolSearch,
       ...(inputs.contextLength === undefined ? {} : { contextLength: inputs.contextLength }),
+      isPinned: inputs.isPinned,
+      isHidden: inputs.isHidden,
+      sessionId: 'assemble',
     });
+    const result = session.assemble();
     for (const warning of result.warnings) output.stderr(`warning: ${warning}\n`);
     if (isNativeFormat(format)) {
       const tools = nativeToolsArray(planNativeTools(result), format);

@@ -17,7 +17,8 @@ const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolset
 
 Runs tool_search, the very code path the bridge runs, over the session's deferrable tools.
   --tools FILE          JSON: {"<toolset>": [tools...]}
-  --config FILE         YAML or JSON with tools.tool_search (search_default_limit, max_search_limit)
+  --config FILE         YAML or JSON with tools.tool_search (search_default_limit, max_search_limit);
+                        a gateway config's pin and policy.deny hold as in serve (neither is searched)
   --toolsets a,b        limit the session to these toolsets (an MCP server's as mcp-<server> or <server>)
   --limit N             results per query (default search_default_limit, at most max_search_limit)
   --queries FILE        JSON Lines, one {"query": "..."} per line; output keeps the order
@@ -71,6 +72,8 @@ export const searchCommand: Command = {
       registry: inputs.tools,
       toolsets: inputs.toolsets,
       config: inputs.config.toolSearch,
+      isPinned: inputs.isPinned,
+      isHidden: inputs.isHidden,
       ...(semantic === undefined ? {} : { semantic }),
     });
     // Embed the whole catalog up front: otherwise the first query would embed it within its timeout,
