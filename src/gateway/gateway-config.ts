@@ -244,6 +244,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   // Unknown keys and bad values in `http` are fatal there too (http-config.ts).
   const http = resolveHttpConfig(root['http'], expandRequired);
   if (http.token !== undefined && !secrets.has(http.token)) secrets.set(http.token, '<http.token>');
+  for (const client of http.clients) if (!secrets.has(client.token)) secrets.set(client.token, `<http.clients.${client.name}>`);
   const search = resolveSearchConfig(root['search'], expandRequired, warnings);
   const apiKey = search.expand?.apiKey;
   if (apiKey !== undefined && apiKey.length >= MIN_SECRET_LENGTH && !secrets.has(apiKey)) secrets.set(apiKey, '<search.expand.api_key>');

@@ -11,6 +11,8 @@ interface LogEntryBase {
   /** ISO 8601 time of the event (a call's: when it finished). */
   readonly time: string;
   readonly session: string;
+  /** The named client (`http.clients`) whose session it is; absent for the single token, stdio and unnamed sessions. */
+  readonly client?: string;
 }
 
 export interface CallLogEntry extends LogEntryBase {
@@ -66,16 +68,19 @@ export interface ToolListLogEntry extends LogEntryBase {
 
 export interface ActivityLog {
   /** Appends the entry for an event; ignores call_started events (the call_finished one says it all). */
-  record(event: ActivityEvent): void;
+  record(event: ActivityEvent & { readonly client?: string }): void;
   /** Appends an entry that is not an activity event (a tool list). */
   write(entry: ActivityLogEntry): void;
   /** Flushes and closes the file. */
   close(): Promise<void>;
 }
 
-/** The log entry for an event, or undefined for call_started. The server is the toolset without `mcp-`. */
-export function activityLogEntry(event: ActivityEvent): ActivityLogEntry | undefined {
-  const base = { time: event.time, session: event.sessionId };
+/**
+ * The log entry for an event, or undefined for call_started. The server is the toolset without `mcp-`;
+ * `client` is the named client the event's session belongs to, when the gateway added one.
+ */
+export function activityLogEntry(event: ActivityEvent & { readonly client?: string }): ActivityLogEntry | undefined {
+  const base = { time: event.time, session: event.sessionId, ...(event.client === undefined ? {} : { client: event.client }) };
   switch (event.type) {
     case 'call_started':
       return undefined;

@@ -6,6 +6,7 @@ import { connectGatewayServer } from '../../gateway/connect-gateway-server.ts';
 import { boundStdioMessages } from '../../gateway/bound-incoming-message.ts';
 import { createGateway, type Gateway } from '../../gateway/create-gateway.ts';
 import { resolveGatewayConfig, type GatewayConfig } from '../../gateway/gateway-config.ts';
+import type { HttpClientToken } from '../../gateway/http-config.ts';
 import { SEMANTIC_CONFIG_PATH } from '../../config/agent-config.ts';
 import { GATEWAY_HTTP_HOST, serveHttp } from '../../gateway/serve-http.ts';
 import { createTemporaryFolder, type TemporaryFolder } from '../../gateway/temporary-folder.ts';
@@ -20,6 +21,13 @@ import { UsageError } from '../usage-error.ts';
 import { liveViewInvitation, liveViewToken, type LiveViewToken } from '../live-view-token.ts';
 import { serveLiveView } from '../../gateway/live-view/serve-live-view.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
+
+/** `the token from TOOL_SEARCH_HTTP_TOKEN`, `their own token from http.clients (ada, bob)`, or both: what serve tells its clients to send. */
+function whoseTokens(source: string | undefined, clients: readonly HttpClientToken[]): string {
+  const named = clients.length === 0 ? undefined : `their own token from http.clients (${clients.map((client) => client.name).join(', ')})`;
+  const shared = source === undefined ? undefined : `the token from ${source}`;
+  return [shared, named].filter((part) => part !== undefined).join(', or ');
+}
 
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
@@ -108,6 +116,7 @@ export const serveCommand: Command = {
           : resolveHttpAccess({
               environmentToken: process.env[HTTP_TOKEN_VARIABLE],
               configToken: httpConfig.token,
+              clients: httpConfig.clients,
               configPath: loaded.path,
               allowUnauthenticated,
               bindHost: GATEWAY_HTTP_HOST,
@@ -188,7 +197,7 @@ export const serveCommand: Command = {
       log(`serving MCP over stdio with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
     } else {
       const http = await serveHttp(gateway, port, {
-        ...(access?.token === undefined ? { allowUnauthenticated: true } : { token: access.token }),
+        ...(access === undefined || 'allowUnauthenticated' in access ? { allowUnauthenticated: true } : { token: access.token, clients: access.clients }),
         allowedOrigins: httpConfig.allowedOrigins,
         maxSessions: httpConfig.maxSessions,
         idleSessionMs: httpConfig.idleSessionMs,
@@ -208,8 +217,8 @@ export const serveCommand: Command = {
       if (http.liveViewUrl !== undefined && pageToken !== undefined) log(liveViewInvitation(http.liveViewUrl, pageToken));
       log(`serving MCP over Streamable HTTP at ${http.url.href} with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
       log(
-        access !== undefined && 'source' in access
-          ? `clients must send 'Authorization: Bearer <token>' with the token from ${access.source}; at most ${httpConfig.maxSessions} sessions`
+        access !== undefined && 'clients' in access
+          ? `clients must send 'Authorization: Bearer <token>' with ${whoseTokens(access.source, access.clients)}; at most ${httpConfig.maxSessions} sessions`
           : `WITHOUT authentication (--allow-unauthenticated): any process on this machine can use the gateway; at most ${httpConfig.maxSessions} sessions`,
       );
     }
