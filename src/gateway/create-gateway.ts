@@ -19,7 +19,7 @@ import { createListeners } from './listeners.ts';
 import { createResourceSubscriptions, type ResourceSubscriptions } from './resource-subscriptions.ts';
 import type { GatewayRequest } from './gateway-request.ts';
 import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
-import { openActivityLog, type ActivityLog } from './open-activity-log.ts';
+import { openActivityLog, type ActivityLog, type ActivityLogStatus } from './open-activity-log.ts';
 import { DEFAULT_RESTART_BACKOFF, type RestartBackoff } from './restart-delay.ts';
 import { warmInBackground } from './warm-in-background.ts';
 import { createActivityFeed } from './activity-feed.ts';
@@ -123,6 +123,8 @@ export interface Gateway {
   onActivity(listener: (event: ObservedActivity) => void): () => void;
   /** How many listeners follow the activity now (an open live view page is one). */
   activitySubscriberCount(): number;
+  /** Whether the activity log (`activity_log`) is being written; undefined when the config has none. */
+  activityLogStatus(): ActivityLogStatus | undefined;
   /** Writes the tool list a client session was sent to the activity log (see ToolListLogEntry), naming its client if it has one. */
   recordToolList(sessionId: string, assembly: AssemblyResult, client?: string): void;
   /**
@@ -307,6 +309,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return feed.subscribe(listener);
     },
     activitySubscriberCount: () => feed.subscriberCount(),
+    activityLogStatus: () => activityLog?.status(),
     recordToolList(sessionId, assembly, client) {
       activityLog?.write({
         event: 'tools',
