@@ -349,7 +349,7 @@ function refuseKeysNearProtections(root: Record<string, unknown>): void {
   for (const key of Object.keys(root).sort()) {
     if (GATEWAY_ROOT_KEYS.includes(key)) continue;
     const meant = closestKey(key, PROTECTING_ROOT_KEYS);
-    if (meant !== undefined) throw invalid(`${key}: unknown key (did you mean '${meant}'?); the gateway stops rather than run without the ${meant} settings it may hold`);
+    if (meant !== undefined) throw invalid(`${key}: unknown key (did you mean '${meant}'?); stopped rather than go on without the ${meant} settings it may hold`);
   }
 }
 
