@@ -41,7 +41,8 @@ Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in 
                     (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
   --http PORT       serve Streamable HTTP on http://127.0.0.1:PORT/mcp (0 picks a free port)
                     instead of stdio; clients must send 'Authorization: Bearer <token>', the token
-                    from $${HTTP_TOKEN_VARIABLE} or http.token in the config (also http.allowed_origins,
+                    from $${HTTP_TOKEN_VARIABLE} or http.token in the config, or each client's own
+                    from http.clients (16 characters or more; also http.allowed_origins,
                     http.max_sessions (default 100), http.idle_session_ms (default 30 minutes))
                     The live view (servers, what the model sees, live activity) is at / on that port;
                     the URL that opens it is printed to stderr at start (with the token when it
