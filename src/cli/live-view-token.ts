@@ -30,6 +30,7 @@ export interface LiveViewToken {
  */
 export function liveViewToken(inputs: LiveViewTokenInputs): LiveViewToken | undefined {
   if (inputs.access !== undefined) {
+    // Named clients' tokens never open the page: it shows every client's activity, not one client's.
     return inputs.access.token === undefined ? { token: randomToken(), source: undefined } : { token: inputs.access.token, source: 'source' in inputs.access ? inputs.access.source : undefined };
   }
   if (!inputs.ui) return undefined;

@@ -1,4 +1,4 @@
-import { unusableTokenReason } from '../gateway/http-config.ts';
+import { unusableTokenReason, type HttpClientToken } from '../gateway/http-config.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The environment variable `serve --http` reads its bearer token from, before the config's `http.token`. */
@@ -10,6 +10,8 @@ export interface HttpAccessInputs {
   readonly environmentToken: string | undefined;
   /** `http.token` of the resolved config. */
   readonly configToken: string | undefined;
+  /** `http.clients` of the resolved config. @default [] */
+  readonly clients?: readonly HttpClientToken[];
   /** The config file, named in the message saying where the token came from. */
   readonly configPath: string;
   /** `--allow-unauthenticated` was passed. */
@@ -18,9 +20,12 @@ export interface HttpAccessInputs {
   readonly bindHost: string;
 }
 
-/** How `serve --http` lets clients in: with a token (and where it came from), or explicitly without one. */
+/**
+ * How `serve --http` lets clients in: with tokens (the single token and where it came from, and the
+ * named clients; at least one of them), or explicitly without any.
+ */
 export type HttpAccess =
-  | { readonly token: string; readonly source: string }
+  | { readonly token: string | undefined; readonly source: string | undefined; readonly clients: readonly HttpClientToken[] }
   | { readonly token: undefined; readonly allowUnauthenticated: true };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -32,12 +37,17 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
  * Origin check, run the user's tools. Messages never contain the token.
  */
 export function resolveHttpAccess(inputs: HttpAccessInputs): HttpAccess {
+  const clients = inputs.clients ?? [];
   if (inputs.environmentToken !== undefined) {
     const reason = unusableTokenReason(inputs.environmentToken);
     if (reason !== undefined) throw new UsageError(`${HTTP_TOKEN_VARIABLE} ${reason}; set it to the token clients must send, or unset it`);
-    return { token: inputs.environmentToken, source: HTTP_TOKEN_VARIABLE };
+    const twin = clients.find((client) => client.token === inputs.environmentToken);
+    // One token, one identity: sessions opened with it would belong to two.
+    if (twin !== undefined) throw new UsageError(`${HTTP_TOKEN_VARIABLE} is also the token of http.clients.${twin.name}; give each a token of its own`);
+    return { token: inputs.environmentToken, source: HTTP_TOKEN_VARIABLE, clients };
   }
-  if (inputs.configToken !== undefined) return { token: inputs.configToken, source: `http.token in ${inputs.configPath}` };
+  if (inputs.configToken !== undefined) return { token: inputs.configToken, source: `http.token in ${inputs.configPath}`, clients };
+  if (clients.length > 0) return { token: undefined, source: undefined, clients };
   if (inputs.allowUnauthenticated) {
     if (!LOOPBACK_HOSTS.has(inputs.bindHost)) {
       throw new UsageError(`--allow-unauthenticated is accepted only for a loopback address, not ${inputs.bindHost}; set ${HTTP_TOKEN_VARIABLE} instead`);
@@ -46,7 +56,8 @@ export function resolveHttpAccess(inputs: HttpAccessInputs): HttpAccess {
   }
   throw new UsageError(
     `--http needs a bearer token so that only your clients can use the gateway: set ${HTTP_TOKEN_VARIABLE} ` +
-      `(e.g. export ${HTTP_TOKEN_VARIABLE}=$(openssl rand -hex 32)) or http.token in the config (e.g. token: "\${env:MY_TOKEN}"), ` +
+      `(e.g. export ${HTTP_TOKEN_VARIABLE}=$(openssl rand -hex 32)) or http.token in the config (e.g. token: "\${env:MY_TOKEN}") ` +
+      `or a token per client in http.clients (e.g. clients: {ada: "\${env:ADA_TOKEN}"}), ` +
       `and have clients send 'Authorization: Bearer <token>'; or pass --allow-unauthenticated to serve 127.0.0.1 without one`,
   );
 }

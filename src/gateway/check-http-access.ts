@@ -8,6 +8,16 @@ export interface HttpAccessPolicy {
   readonly allowedOrigins: readonly string[];
   /** SHA-256 of the bearer token ({@link digestToken}); undefined when the gateway runs without one. */
   readonly tokenDigest: Buffer | undefined;
+  /** SHA-256 of each named client's token (`http.clients`), each a token the gateway accepts too. @default none */
+  readonly clients?: ReadonlyArray<{ readonly name: string; readonly digest: Buffer }>;
+}
+
+/**
+ * Who a request that passed {@link checkHttpAccess} is: the named client whose token it carries, or
+ * undefined for the single token (or a gateway without one). A session belongs to its identity.
+ */
+export interface HttpIdentity {
+  readonly client: string | undefined;
 }
 
 /** The request headers the check reads (lower-case names, as node gives them). */
@@ -57,23 +67,50 @@ export function checkHttpAccess(headers: HttpAccessHeaders, policy: HttpAccessPo
       headers: {},
     };
   }
-  if (policy.tokenDigest === undefined) return undefined;
+  if (policy.tokenDigest === undefined && (policy.clients ?? []).length === 0) return undefined;
   const presented = bearerToken(authorization);
   if (presented === undefined) {
     return {
       status: 401,
-      message: "This gateway needs a bearer token: send the header 'Authorization: Bearer <token>' with the token set by TOOL_SEARCH_HTTP_TOKEN or http.token where it runs",
+      message:
+        "This gateway needs a bearer token: send the header 'Authorization: Bearer <token>' with the token set by TOOL_SEARCH_HTTP_TOKEN or http.token where it runs, or your own from http.clients",
       headers: { 'www-authenticate': 'Bearer realm="tool-search"' },
     };
   }
-  if (!timingSafeEqual(digestToken(presented), policy.tokenDigest)) {
+  if (identifyToken(presented, policy) === undefined) {
     return {
       status: 401,
-      message: "The bearer token is wrong: send 'Authorization: Bearer <token>' with the token set by TOOL_SEARCH_HTTP_TOKEN or http.token where the gateway runs",
+      message:
+        "The bearer token is wrong: send 'Authorization: Bearer <token>' with the token set by TOOL_SEARCH_HTTP_TOKEN or http.token where the gateway runs, or your own from http.clients",
       headers: { 'www-authenticate': 'Bearer realm="tool-search", error="invalid_token"' },
     };
   }
   return undefined;
+}
+
+/**
+ * The identity of a request {@link checkHttpAccess} let in: whose token its `Authorization` header
+ * carries. Undefined when it carries none of the accepted tokens.
+ */
+export function identifyRequest(authorization: string | undefined, policy: HttpAccessPolicy): HttpIdentity | undefined {
+  if (policy.tokenDigest === undefined && (policy.clients ?? []).length === 0) return { client: undefined };
+  const presented = bearerToken(authorization);
+  return presented === undefined ? undefined : identifyToken(presented, policy);
+}
+
+/**
+ * Compares the presented token's digest with every accepted digest, all of them whatever matches
+ * (timingSafeEqual on equal-length digests), so the time taken tells neither which token nor how much
+ * of one was right.
+ */
+function identifyToken(presented: string, policy: HttpAccessPolicy): HttpIdentity | undefined {
+  const digest = digestToken(presented);
+  let found: HttpIdentity | undefined;
+  if (policy.tokenDigest !== undefined && timingSafeEqual(digest, policy.tokenDigest)) found = { client: undefined };
+  for (const client of policy.clients ?? []) {
+    if (timingSafeEqual(digest, client.digest)) found = { client: client.name };
+  }
+  return found;
 }
 
 /**

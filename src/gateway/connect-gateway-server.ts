@@ -31,6 +31,12 @@ import { listUpstreamResources, listUpstreamResourceTemplates, readUpstreamResou
 /** What the gateway tells MCP clients it is. */
 export const GATEWAY_SERVER_INFO = Object.freeze({ name: 'tool-search-gateway', version: '0.1.0' });
 
+/** Who is on the other end of a connection. */
+export interface GatewayConnectionOptions {
+  /** The named client (`http.clients`) whose token opened it: its activity carries the name. @default none */
+  readonly client?: string;
+}
+
 /** One MCP client connected to the gateway. */
 export interface GatewayConnection {
   readonly server: Server;
@@ -50,15 +56,15 @@ export interface GatewayConnection {
  * - when a catalog change alters what this client sees, it is sent `notifications/tools/list_changed`,
  *   and the upstreams' prompt and resource changes are announced likewise.
  */
-export async function connectGatewayServer(gateway: Gateway, transport: Transport, sessionId?: string): Promise<GatewayConnection> {
-  const session = gateway.createSession(sessionId);
+export async function connectGatewayServer(gateway: Gateway, transport: Transport, sessionId?: string, options: GatewayConnectionOptions = {}): Promise<GatewayConnection> {
+  const session = gateway.createSession(sessionId, options.client === undefined ? {} : { client: options.client });
   const server = new Server({ ...GATEWAY_SERVER_INFO }, { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true } } });
   let shown: string | undefined;
 
   const assembledTools = (): McpWireTool[] => {
     const assembly = session.assemble();
     const tools = mcpToolsOf(assembly);
-    gateway.recordToolList(session.sessionId, assembly);
+    gateway.recordToolList(session.sessionId, assembly, options.client);
     shown = JSON.stringify(tools);
     return tools as McpWireTool[];
   };

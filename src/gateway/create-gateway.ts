@@ -19,7 +19,7 @@ import { createListeners } from './listeners.ts';
 import { createResourceSubscriptions, type ResourceSubscriptions } from './resource-subscriptions.ts';
 import type { GatewayRequest } from './gateway-request.ts';
 import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
-import { openActivityLog, type ActivityLog } from './open-activity-log.ts';
+import { openActivityLog, type ActivityLog, type ActivityLogStatus } from './open-activity-log.ts';
 import { DEFAULT_RESTART_BACKOFF, type RestartBackoff } from './restart-delay.ts';
 import { warmInBackground } from './warm-in-background.ts';
 import { createActivityFeed } from './activity-feed.ts';
@@ -70,7 +70,12 @@ export interface GatewaySessionOptions {
    * that is not a model's (the live view's search box). @default true
    */
   readonly observed?: boolean;
+  /** The named client (`http.clients`) the session belongs to: its activity events carry the name. @default none */
+  readonly client?: string;
 }
+
+/** An activity event of an observed session, with the named client it belongs to, if any. */
+export type ObservedActivity = ActivityEvent & { readonly client?: string };
 
 /** The gateway without its MCP face: upstreams, the live catalog and per-client core sessions. */
 export interface Gateway {
@@ -115,11 +120,13 @@ export interface Gateway {
    * Subscribes to the activity of every observed session (searches, describes, calls, refusals), as the
    * activity log gets it, unredacted; returns the unsubscribe. Costs calls nothing while nobody listens.
    */
-  onActivity(listener: (event: ActivityEvent) => void): () => void;
+  onActivity(listener: (event: ObservedActivity) => void): () => void;
   /** How many listeners follow the activity now (an open live view page is one). */
   activitySubscriberCount(): number;
-  /** Writes the tool list a client session was sent to the activity log (see ToolListLogEntry). */
-  recordToolList(sessionId: string, assembly: AssemblyResult): void;
+  /** Whether the activity log (`activity_log`) is being written; undefined when the config has none. */
+  activityLogStatus(): ActivityLogStatus | undefined;
+  /** Writes the tool list a client session was sent to the activity log (see ToolListLogEntry), naming its client if it has one. */
+  recordToolList(sessionId: string, assembly: AssemblyResult, client?: string): void;
   /**
    * Runs one call of a client session inside `request`, and explains an unknown name that belongs to
    * a server that is down.
@@ -161,7 +168,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
   }
   /** Every activity event of an observed session: the log, the trace of the call it belongs to, the feed. */
-  const observe = (event: ActivityEvent): void => {
+  const observe = (event: ObservedActivity): void => {
     activityLog?.record(event);
     tracing?.observe(event);
     feed.publish(event);
@@ -302,11 +309,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       return feed.subscribe(listener);
     },
     activitySubscriberCount: () => feed.subscriberCount(),
-    recordToolList(sessionId, assembly) {
+    activityLogStatus: () => activityLog?.status(),
+    recordToolList(sessionId, assembly, client) {
       activityLog?.write({
         event: 'tools',
         time: new Date().toISOString(),
         session: sessionId,
+        ...(client === undefined ? {} : { client }),
         active: assembly.active,
         tools_before: assembly.visible.length + assembly.deferred.length,
         tools_after: assembly.tools.length,
@@ -331,7 +340,9 @@ export function createGateway(options: GatewayOptions): Gateway {
         hooks: {
           toolGuardrails: [guardrail],
           approve,
-          ...(sessionOptions.observed === false ? {} : { onActivity: observe }),
+          ...(sessionOptions.observed === false
+            ? {}
+            : { onActivity: sessionOptions.client === undefined ? observe : (event: ActivityEvent) => observe({ ...event, client: sessionOptions.client }) }),
         },
       });
     },

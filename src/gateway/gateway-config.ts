@@ -244,6 +244,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   // Unknown keys and bad values in `http` are fatal there too (http-config.ts).
   const http = resolveHttpConfig(root['http'], expandRequired);
   if (http.token !== undefined && !secrets.has(http.token)) secrets.set(http.token, '<http.token>');
+  for (const client of http.clients) if (!secrets.has(client.token)) secrets.set(client.token, `<http.clients.${client.name}>`);
   const search = resolveSearchConfig(root['search'], expandRequired, warnings);
   const apiKey = search.expand?.apiKey;
   if (apiKey !== undefined && apiKey.length >= MIN_SECRET_LENGTH && !secrets.has(apiKey)) secrets.set(apiKey, '<search.expand.api_key>');
@@ -348,7 +349,7 @@ function refuseKeysNearProtections(root: Record<string, unknown>): void {
   for (const key of Object.keys(root).sort()) {
     if (GATEWAY_ROOT_KEYS.includes(key)) continue;
     const meant = closestKey(key, PROTECTING_ROOT_KEYS);
-    if (meant !== undefined) throw invalid(`${key}: unknown key (did you mean '${meant}'?); the gateway stops rather than run without the ${meant} settings it may hold`);
+    if (meant !== undefined) throw invalid(`${key}: unknown key (did you mean '${meant}'?); stopped rather than go on without the ${meant} settings it may hold`);
   }
 }
 

@@ -27,6 +27,13 @@ export interface HttpConfig {
    */
   readonly token: string | undefined;
   /**
+   * `http.clients`: named client tokens (`{ada: "${env:ADA_TOKEN}"}`), in the order written. Each is an
+   * identity of its own: a session belongs to the client whose token opened it, and the activity log
+   * and the live view name that client. They work beside `token` (or TOOL_SEARCH_HTTP_TOKEN), whose
+   * sessions name no client. @default []
+   */
+  readonly clients: readonly HttpClientToken[];
+  /**
    * `http.allowed_origins`: browser origins (`https://app.example.com`) let in besides the loopback ones.
    * A request without an `Origin` header (any non-browser client) is never refused for its origin.
    * @default []
@@ -38,8 +45,19 @@ export interface HttpConfig {
   readonly idleSessionMs: number;
 }
 
+/** One named client of `http.clients`. */
+export interface HttpClientToken {
+  /** 1 to 64 letters, digits, dots, dashes or underscores; unique ignoring case. Shown in the activity log and the live view. */
+  readonly name: string;
+  /** Its bearer token, placeholders expanded: a secret, at least MIN_TOKEN_LENGTH characters, shared with no other client. */
+  readonly token: string;
+}
+
 /** The keys the `http` block accepts. */
-export const HTTP_CONFIG_KEYS: readonly string[] = ['token', 'allowed_origins', 'max_sessions', 'idle_session_ms'];
+export const HTTP_CONFIG_KEYS: readonly string[] = ['token', 'clients', 'allowed_origins', 'max_sessions', 'idle_session_ms'];
+
+/** What a client name may be: it is printed in logs and on the live view page. */
+const CLIENT_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Resolves the `http` block of a gateway config. Every problem is fatal (a ToolSearchError with code
@@ -59,8 +77,10 @@ export function resolveHttpConfig(raw: unknown, expand: (value: string, path: st
     const hint = closest === undefined ? '' : ` (did you mean 'http.${closest}'?)`;
     throw invalid(`http.${key}: unknown key${hint}; known keys: ${HTTP_CONFIG_KEYS.join(', ')}`);
   }
+  const token = resolveToken(block['token'], expand);
   return {
-    token: resolveToken(block['token'], expand),
+    token,
+    clients: resolveClients(block['clients'], token, expand),
     allowedOrigins: resolveOrigins(block['allowed_origins']),
     maxSessions: positiveInteger(block['max_sessions'], 'http.max_sessions', DEFAULT_MAX_SESSIONS, 'sessions'),
     idleSessionMs: positiveInteger(block['idle_session_ms'], 'http.idle_session_ms', DEFAULT_IDLE_SESSION_MS, 'milliseconds'),
@@ -101,6 +121,27 @@ function resolveToken(value: unknown, expand: (value: string, path: string) => s
   // The message never includes the token: it is a secret, and error lines end up in logs.
   if (reason !== undefined) throw invalid(`http.token: ${reason}`);
   return token;
+}
+
+function resolveClients(value: unknown, token: string | undefined, expand: (value: string, path: string) => string): HttpClientToken[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('http.clients: expected a mapping of client name to token, e.g. {ada: "${env:ADA_TOKEN}"}');
+  const clients: HttpClientToken[] = [];
+  for (const [name, written] of Object.entries(value as Record<string, unknown>)) {
+    const path = `http.clients.${CLIENT_NAME.test(name) ? name : JSON.stringify(name.slice(0, 80))}`;
+    if (!CLIENT_NAME.test(name)) throw invalid(`${path}: a client name is 1 to 64 letters, digits, dots, dashes or underscores`);
+    const namesake = clients.find((client) => client.name.toLowerCase() === name.toLowerCase());
+    if (namesake !== undefined) throw invalid(`${path}: the name is also used by http.clients.${namesake.name} (names are compared ignoring case); give each client its own`);
+    if (typeof written !== 'string') throw invalid(`${path}: expected a token string (e.g. "\${env:${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_TOKEN}"), got ${typeof written}`);
+    const expanded = expand(written, path);
+    // Messages never include a token: they are secrets, and error lines end up in logs.
+    const reason = unusableTokenReason(expanded);
+    if (reason !== undefined) throw invalid(`${path}: ${reason}`);
+    const twin = expanded === token ? 'http.token' : clients.find((client) => client.token === expanded)?.name;
+    if (twin !== undefined) throw invalid(`${path}: has the same token as ${twin === 'http.token' ? twin : `http.clients.${twin}`}; give each client a token of its own`);
+    clients.push({ name, token: expanded });
+  }
+  return clients;
 }
 
 function resolveOrigins(value: unknown): string[] {

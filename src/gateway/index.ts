@@ -2,19 +2,20 @@
  * `tool-search/gateway`: an MCP server that puts Tool Search in front of the user's MCP servers.
  * Reaches the MCP SDK; the root entry does not.
  */
-export type { Gateway, GatewayOptions } from './create-gateway.ts';
+export type { Gateway, GatewayOptions, ObservedActivity } from './create-gateway.ts';
 export { createGateway } from './create-gateway.ts';
-export type { GatewayConnection } from './connect-gateway-server.ts';
+export type { GatewayConnection, GatewayConnectionOptions } from './connect-gateway-server.ts';
 export { connectGatewayServer, GATEWAY_SERVER_INFO } from './connect-gateway-server.ts';
 export type { HttpGateway, HttpGatewayOptions } from './serve-http.ts';
 export { GATEWAY_HTTP_HOST, GATEWAY_HTTP_PATH, serveHttp } from './serve-http.ts';
-export type { HttpConfig } from './http-config.ts';
-export { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, HTTP_CONFIG_KEYS, resolveHttpConfig } from './http-config.ts';
+export type { HttpClientToken, HttpConfig } from './http-config.ts';
+export { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, HTTP_CONFIG_KEYS, MIN_TOKEN_LENGTH, resolveHttpConfig } from './http-config.ts';
+export { DEFAULT_FAILED_TOKEN_LIMIT, DEFAULT_FAILED_TOKEN_WINDOW_MS } from './failed-token-throttle.ts';
 export type { GatewayConfig, HttpUpstreamConfig, ResolvedGatewayConfig, StdioUpstreamConfig, UpstreamConfig } from './gateway-config.ts';
 export { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_GATEWAY_CONTEXT_LENGTH, resolveGatewayConfig } from './gateway-config.ts';
 export type { PlaceholderValues } from './expand-placeholders.ts';
 export type { Upstream, UpstreamState, UpstreamStatus } from './create-upstream.ts';
-export type { ActivityLogEntry } from './open-activity-log.ts';
+export type { ActivityLogEntry, ActivityLogStatus } from './open-activity-log.ts';
 export type { RestartBackoff } from './restart-delay.ts';
 export { DEFAULT_RESTART_BACKOFF, restartDelay } from './restart-delay.ts';
 export type { GatewayTimers } from './gateway-timers.ts';

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { checkHttpAccess, digestToken, type HttpAccessPolicy } from './check-http-access.ts';
+import { checkHttpAccess, digestToken, identifyRequest, type HttpAccessPolicy, type HttpIdentity } from './check-http-access.ts';
 import { connectGatewayServer, type GatewayConnection } from './connect-gateway-server.ts';
 import type { Gateway } from './create-gateway.ts';
-import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, unusableTokenReason } from './http-config.ts';
+import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, unusableTokenReason, type HttpClientToken } from './http-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
 import { createLiveView } from './live-view/create-live-view.ts';
@@ -33,7 +33,15 @@ export interface HttpGatewayOptions {
    * `allowUnauthenticated` is true.
    */
   readonly token?: string | undefined;
-  /** Serve without a token (only when `token` is not given). @default false */
+  /**
+   * Named client tokens (`http.clients`), accepted beside `token` (or instead of it). Each session is
+   * bound to the identity whose token opened it: `token`'s, or one client's. A request on a session
+   * with another identity's token is answered as for an unknown session (404), DELETE included, so a
+   * client can neither use nor end another's session. Names must be unique ignoring case, tokens
+   * usable and distinct. @default []
+   */
+  readonly clients?: readonly HttpClientToken[];
+  /** Serve without a token (only when neither `token` nor `clients` is given). @default false */
   readonly allowUnauthenticated?: boolean;
   /**
    * Browser origins let in besides the loopback ones, as browsers send them (`https://app.example.com`).
@@ -83,11 +91,14 @@ export interface HttpGateway {
  */
 export async function serveHttp(gateway: Gateway, port: number, options: HttpGatewayOptions): Promise<HttpGateway> {
   const token = options.token;
-  if (token === undefined && options.allowUnauthenticated !== true) {
-    throw new ToolSearchError('invalid_config_file', 'serveHttp needs a token, or allowUnauthenticated: true to serve without one');
+  const clients = options.clients ?? [];
+  if (token === undefined && clients.length === 0 && options.allowUnauthenticated !== true) {
+    throw new ToolSearchError('invalid_config_file', 'serveHttp needs a token (or clients), or allowUnauthenticated: true to serve without one');
   }
   const tokenProblem = token === undefined ? undefined : unusableTokenReason(token);
   if (tokenProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: the token ${tokenProblem}`);
+  const clientProblem = clientsProblem(clients, token);
+  if (clientProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: ${clientProblem}`);
   const pageTokenProblem = options.liveView === undefined ? undefined : unusableTokenReason(options.liveView.token);
   if (pageTokenProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: the live view's token ${pageTokenProblem}`);
   const idleSessionMs = options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS;
@@ -99,6 +110,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     allowedHosts: [],
     allowedOrigins: [...(options.allowedOrigins ?? [])],
     tokenDigest: token === undefined ? undefined : digestToken(token),
+    clients: clients.map((client) => ({ name: client.name, digest: digestToken(client.token) })),
   };
 
   // A request counts from its arrival until its response closes (a notification stream stays open).
@@ -147,7 +159,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     );
   };
 
-  const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> => {
+  const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown, identity: HttpIdentity): Promise<void> => {
     if (sessions.size + opening >= maxSessions) closeIdleSessions();
     if (sessions.size + opening >= maxSessions) {
       return reply(
@@ -165,13 +177,13 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
         enableDnsRebindingProtection: true,
         allowedHosts: [...policy.allowedHosts],
       });
-      const connection = await connectGatewayServer(gateway, transport, id);
+      const connection = await connectGatewayServer(gateway, transport, id, identity.client === undefined ? {} : { client: identity.client });
       const previous = connection.server.onclose;
       connection.server.onclose = () => {
         previous?.();
         sessions.delete(id);
       };
-      session = { transport, connection, inFlight: 0, lastSeen: Date.now() };
+      session = { transport, connection, identity, inFlight: 0, lastSeen: Date.now() };
       sessions.set(id, session);
     } finally {
       opening--;
@@ -196,6 +208,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     );
     if (refusal?.status === 401) return refuseToken(response, refusal);
     if (refusal !== undefined) return reply(response, refusal.status, refusal.message, refusal.headers);
+    const identity = identifyRequest(request.headers.authorization, policy) ?? { client: undefined };
     const header = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
     const handle = async (): Promise<void> => {
@@ -210,15 +223,16 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
       }
       if (sessionId !== undefined) {
         const session = sessions.get(sessionId);
-        if (session === undefined) return reply(response, 404, 'Unknown or expired MCP session; initialize a new one');
+        // Another identity's session is answered as one that does not exist: it may not learn otherwise.
+        if (session === undefined || session.identity.client !== identity.client) return reply(response, 404, 'Unknown or expired MCP session; initialize a new one');
         track(session, response);
         return body === undefined ? session.transport.handleRequest(request, response) : session.transport.handleRequest(request, response, body);
       }
       if (request.method !== 'POST') return reply(response, 400, 'Start an MCP session with a POST initialize request');
       // Other content types go to the transport as they are, which refuses them with its own message.
-      if (body === undefined) return openSession(request, response, undefined);
+      if (body === undefined) return openSession(request, response, undefined, identity);
       if (!startsSession(body)) return reply(response, 400, MISSING_SESSION_MESSAGE);
-      return openSession(request, response, body);
+      return openSession(request, response, body, identity);
     };
     handle().catch((error: unknown) => {
       if (!response.headersSent) reply(response, 500, messageOf(error));
@@ -235,7 +249,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   policy = { ...policy, allowedHosts: [`${GATEWAY_HTTP_HOST}:${bound}`, `localhost:${bound}`] };
   return {
     url: new URL(`http://${GATEWAY_HTTP_HOST}:${bound}${GATEWAY_HTTP_PATH}`),
-    requiresToken: policy.tokenDigest !== undefined,
+    requiresToken: policy.tokenDigest !== undefined || clients.length > 0,
     ...(options.liveView === undefined ? {} : { liveViewUrl: liveViewSignInUrl(bound, options.liveView.token) }),
     sessionCount: () => sessions.size,
     async close() {
@@ -252,10 +266,28 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
 interface HttpSession {
   readonly transport: StreamableHTTPServerTransport;
   readonly connection: GatewayConnection;
+  /** Whose token opened it: only requests with that identity's token reach it. */
+  readonly identity: HttpIdentity;
   /** Requests of this session whose response is still open. */
   inFlight: number;
   /** When a request of this session last arrived or ended (ms since the epoch). */
   lastSeen: number;
+}
+
+/** Why a list of client tokens cannot be served (names and tokens as resolveHttpConfig requires), or undefined. */
+function clientsProblem(clients: readonly HttpClientToken[], token: string | undefined): string | undefined {
+  const names = new Set<string>();
+  const tokens = new Set<string>(token === undefined ? [] : [token]);
+  for (const client of clients) {
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(client.name)) return `the client name ${JSON.stringify(client.name.slice(0, 80))} is not 1 to 64 letters, digits, dots, dashes or underscores`;
+    if (names.has(client.name.toLowerCase())) return `the client name '${client.name}' is used twice (names are compared ignoring case)`;
+    const reason = unusableTokenReason(client.token);
+    if (reason !== undefined) return `the token of client '${client.name}' ${reason}`;
+    if (tokens.has(client.token)) return `the token of client '${client.name}' is also another identity's; give each client a token of its own`;
+    names.add(client.name.toLowerCase());
+    tokens.add(client.token);
+  }
+  return undefined;
 }
 
 function reply(response: ServerResponse, status: number, message: string, headers: Readonly<Record<string, string>> = {}): void {

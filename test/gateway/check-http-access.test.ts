@@ -75,8 +75,8 @@ describe('resolveHttpAccess', () => {
   const inputs = { environmentToken: undefined, configToken: undefined, configPath: '/etc/gateway.yaml', allowUnauthenticated: false, bindHost: '127.0.0.1' };
 
   test('takes TOOL_SEARCH_HTTP_TOKEN before http.token', () => {
-    assert.deepEqual(resolveHttpAccess({ ...inputs, environmentToken: 'from-the-environment-0123', configToken: 'from-the-config-file-0123' }), { token: 'from-the-environment-0123', source: 'TOOL_SEARCH_HTTP_TOKEN' });
-    assert.deepEqual(resolveHttpAccess({ ...inputs, configToken: 'from-the-config-file-0123' }), { token: 'from-the-config-file-0123', source: 'http.token in /etc/gateway.yaml' });
+    assert.deepEqual(resolveHttpAccess({ ...inputs, environmentToken: 'from-the-environment-0123', configToken: 'from-the-config-file-0123' }), { token: 'from-the-environment-0123', source: 'TOOL_SEARCH_HTTP_TOKEN', clients: [] });
+    assert.deepEqual(resolveHttpAccess({ ...inputs, configToken: 'from-the-config-file-0123' }), { token: 'from-the-config-file-0123', source: 'http.token in /etc/gateway.yaml', clients: [] });
   });
 
   test('refuses to serve without a token, saying how to set one', () => {

@@ -102,7 +102,7 @@ describe('keys near a protection', () => {
     for (const [key, meant] of [['polcy', 'policy'], ['Policy', 'policy'], ['polciy', 'policy'], ['htp', 'http'], ['htpp', 'http'], ['HTTP', 'http']] as const) {
       assert.throws(() => resolved({ [key]: { deny: ['*'] } }), {
         name: 'ToolSearchError',
-        message: `${key}: unknown key (did you mean '${meant}'?); the gateway stops rather than run without the ${meant} settings it may hold`,
+        message: `${key}: unknown key (did you mean '${meant}'?); stopped rather than go on without the ${meant} settings it may hold`,
       });
     }
   });

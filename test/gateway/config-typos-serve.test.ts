@@ -21,7 +21,7 @@ describe('config typos in serve and inspect', () => {
     assert.equal(run.status, 2);
     assert.equal(
       run.stderr,
-      `tool-search serve: config file '${config}': polcy: unknown key (did you mean 'policy'?); the gateway stops rather than run without the policy settings it may hold\n`,
+      `tool-search serve: config file '${config}': polcy: unknown key (did you mean 'policy'?); stopped rather than go on without the policy settings it may hold\n`,
     );
   });
 

@@ -22,7 +22,7 @@ function failure(raw: unknown): string {
 
 describe('resolveHttpConfig', () => {
   test('gives the defaults when the block is absent', () => {
-    const expected = { token: undefined, allowedOrigins: [], maxSessions: DEFAULT_MAX_SESSIONS, idleSessionMs: DEFAULT_IDLE_SESSION_MS };
+    const expected = { token: undefined, clients: [], allowedOrigins: [], maxSessions: DEFAULT_MAX_SESSIONS, idleSessionMs: DEFAULT_IDLE_SESSION_MS };
     assert.deepEqual(resolveHttpConfig(undefined, expand), expected);
     assert.deepEqual(resolveHttpConfig(null, expand), expected);
     assert.deepEqual(resolveHttpConfig({}, expand), expected);
@@ -35,17 +35,17 @@ describe('resolveHttpConfig', () => {
       { token: '${env:GATEWAY_TOKEN}', allowed_origins: ['https://app.example.com', 'http://intranet:8080'], max_sessions: 3, idle_session_ms: 60_000 },
       expand,
     );
-    assert.deepEqual(resolved, { token: 's3cret-token-0123456789', allowedOrigins: ['https://app.example.com', 'http://intranet:8080'], maxSessions: 3, idleSessionMs: 60_000 });
+    assert.deepEqual(resolved, { token: 's3cret-token-0123456789', clients: [], allowedOrigins: ['https://app.example.com', 'http://intranet:8080'], maxSessions: 3, idleSessionMs: 60_000 });
   });
 
   test('refuses an unknown key, naming it and the closest known key', () => {
-    assert.equal(failure({ allowed_origin: [] }), "http.allowed_origin: unknown key (did you mean 'http.allowed_origins'?); known keys: token, allowed_origins, max_sessions, idle_session_ms");
-    assert.equal(failure({ maxSessions: 5 }), "http.maxSessions: unknown key (did you mean 'http.max_sessions'?); known keys: token, allowed_origins, max_sessions, idle_session_ms");
-    assert.equal(failure({ port: 80 }), 'http.port: unknown key; known keys: token, allowed_origins, max_sessions, idle_session_ms');
+    assert.equal(failure({ allowed_origin: [] }), "http.allowed_origin: unknown key (did you mean 'http.allowed_origins'?); known keys: token, clients, allowed_origins, max_sessions, idle_session_ms");
+    assert.equal(failure({ maxSessions: 5 }), "http.maxSessions: unknown key (did you mean 'http.max_sessions'?); known keys: token, clients, allowed_origins, max_sessions, idle_session_ms");
+    assert.equal(failure({ port: 80 }), 'http.port: unknown key; known keys: token, clients, allowed_origins, max_sessions, idle_session_ms');
   });
 
   test('refuses a block that is not a mapping', () => {
-    assert.equal(failure('s3cret'), 'http: expected a mapping with token, allowed_origins, max_sessions, idle_session_ms, got "s3cret"');
+    assert.equal(failure('s3cret'), 'http: expected a mapping with token, clients, allowed_origins, max_sessions, idle_session_ms, got "s3cret"');
   });
 
   test('refuses a token that is not a string, without quoting it', () => {

@@ -11,6 +11,7 @@ import { DEFAULT_GATEWAY_CONFIG_PATH, loadGatewayConfig } from './serve-command.
 import { describeTokenChange } from '../describe-token-change.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
 import { describeRequests, renderRequests } from '../describe-requests.ts';
+import { checkLogWritable, type LogWriteCheck } from '../../gateway/check-log-writable.ts';
 
 const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json]
 
@@ -21,7 +22,7 @@ the request pack entry it matched, and per tool how many requests from the pack,
   --config FILE     the gateway config (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
   --toolsets a,b    as for serve: only these servers (mcp-<server> or <server>)
   --json            one JSON object instead of the table
-Exits 1 when a server could not be reached, 0 otherwise.
+Exits 1 when a server could not be reached or a line could not be written beside the activity log, 0 otherwise.
 `;
 
 export const inspectCommand: Command = {
@@ -76,6 +77,9 @@ export const inspectCommand: Command = {
       });
       const policyWarnings = [...assembled.warnings, ...gateway.policyWarnings()];
       const requests = describeRequests(gateway);
+      // inspect writes no activity: a test write beside the log says whether serve's lines would land.
+      const logPath = gateway.activityLogStatus()?.path;
+      const logCheck = logPath === undefined ? undefined : checkLogWritable(logPath);
       const sources = { pack: config.search.pack, learn: config.search.learn, expand: config.search.expand !== undefined };
       if (values['json'] === true) {
         output.stdout(
@@ -100,6 +104,7 @@ export const inspectCommand: Command = {
             })),
             warnings: policyWarnings,
             requests: { ...sources, servers: requests },
+            ...(logPath === undefined || logCheck === undefined ? {} : { activity_log: activityLogJson(logPath, logCheck) }),
           })}\n`,
         );
       } else {
@@ -111,15 +116,27 @@ export const inspectCommand: Command = {
         }
         output.stdout(renderPolicy(policyRows));
         output.stdout(renderRequests(requests, sources));
+        if (logPath !== undefined && logCheck !== undefined) output.stdout(`Activity log: ${logPath}: ${describeLogCheck(logCheck)}\n`);
       }
       for (const warning of policyWarnings) output.stderr(`warning: ${warning}\n`);
-      return failed.length === 0 ? 0 : 1;
+      return failed.length === 0 && logCheck?.kind !== 'not-writable' ? 0 : 1;
     } finally {
       await gateway.close();
       loaded.temporaryFolder.remove();
     }
   },
 };
+
+function describeLogCheck(check: LogWriteCheck): string {
+  if (check.kind === 'writable') return 'lines can be written there';
+  if (check.kind === 'not-writable') return `a line could not be written there (${check.error})`;
+  return `not checked: no test file could be made beside it (${check.error})`;
+}
+
+function activityLogJson(path: string, check: LogWriteCheck): { path: string; writable: boolean | null; error?: string } {
+  if (check.kind === 'writable') return { path, writable: true };
+  return { path, writable: check.kind === 'not-writable' ? false : null, error: check.error };
+}
 
 function renderPolicy(rows: ReadonlyArray<{ tool: Tool; flags: ToolPolicyFlags }>): string {
   if (rows.length === 0) return 'Policy: no tool is denied, needs approval or is pinned.\n';

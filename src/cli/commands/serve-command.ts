@@ -6,6 +6,7 @@ import { connectGatewayServer } from '../../gateway/connect-gateway-server.ts';
 import { boundStdioMessages } from '../../gateway/bound-incoming-message.ts';
 import { createGateway, type Gateway } from '../../gateway/create-gateway.ts';
 import { resolveGatewayConfig, type GatewayConfig } from '../../gateway/gateway-config.ts';
+import type { HttpClientToken } from '../../gateway/http-config.ts';
 import { SEMANTIC_CONFIG_PATH } from '../../config/agent-config.ts';
 import { GATEWAY_HTTP_HOST, serveHttp } from '../../gateway/serve-http.ts';
 import { createTemporaryFolder, type TemporaryFolder } from '../../gateway/temporary-folder.ts';
@@ -21,6 +22,13 @@ import { liveViewInvitation, liveViewToken, type LiveViewToken } from '../live-v
 import { serveLiveView } from '../../gateway/live-view/serve-live-view.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
 
+/** `the token from TOOL_SEARCH_HTTP_TOKEN`, `their own token from http.clients (ada, bob)`, or both: what serve tells its clients to send. */
+function whoseTokens(source: string | undefined, clients: readonly HttpClientToken[]): string {
+  const named = clients.length === 0 ? undefined : `their own token from http.clients (${clients.map((client) => client.name).join(', ')})`;
+  const shared = source === undefined ? undefined : `the token from ${source}`;
+  return [shared, named].filter((part) => part !== undefined).join(', or ');
+}
+
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
 
@@ -33,7 +41,8 @@ Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in 
                     (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
   --http PORT       serve Streamable HTTP on http://127.0.0.1:PORT/mcp (0 picks a free port)
                     instead of stdio; clients must send 'Authorization: Bearer <token>', the token
-                    from $${HTTP_TOKEN_VARIABLE} or http.token in the config (also http.allowed_origins,
+                    from $${HTTP_TOKEN_VARIABLE} or http.token in the config, or each client's own
+                    from http.clients (16 characters or more; also http.allowed_origins,
                     http.max_sessions (default 100), http.idle_session_ms (default 30 minutes))
                     The live view (servers, what the model sees, live activity) is at / on that port;
                     the URL that opens it is printed to stderr at start (with the token when it
@@ -108,6 +117,7 @@ export const serveCommand: Command = {
           : resolveHttpAccess({
               environmentToken: process.env[HTTP_TOKEN_VARIABLE],
               configToken: httpConfig.token,
+              clients: httpConfig.clients,
               configPath: loaded.path,
               allowUnauthenticated,
               bindHost: GATEWAY_HTTP_HOST,
@@ -188,7 +198,7 @@ export const serveCommand: Command = {
       log(`serving MCP over stdio with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
     } else {
       const http = await serveHttp(gateway, port, {
-        ...(access?.token === undefined ? { allowUnauthenticated: true } : { token: access.token }),
+        ...(access === undefined || 'allowUnauthenticated' in access ? { allowUnauthenticated: true } : { token: access.token, clients: access.clients }),
         allowedOrigins: httpConfig.allowedOrigins,
         maxSessions: httpConfig.maxSessions,
         idleSessionMs: httpConfig.idleSessionMs,
@@ -208,8 +218,8 @@ export const serveCommand: Command = {
       if (http.liveViewUrl !== undefined && pageToken !== undefined) log(liveViewInvitation(http.liveViewUrl, pageToken));
       log(`serving MCP over Streamable HTTP at ${http.url.href} with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
       log(
-        access !== undefined && 'source' in access
-          ? `clients must send 'Authorization: Bearer <token>' with the token from ${access.source}; at most ${httpConfig.maxSessions} sessions`
+        access !== undefined && 'clients' in access
+          ? `clients must send 'Authorization: Bearer <token>' with ${whoseTokens(access.source, access.clients)}; at most ${httpConfig.maxSessions} sessions`
           : `WITHOUT authentication (--allow-unauthenticated): any process on this machine can use the gateway; at most ${httpConfig.maxSessions} sessions`,
       );
     }

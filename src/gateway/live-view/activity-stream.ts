@@ -10,7 +10,8 @@ const KEEP_ALIVE_MS = 25_000;
 
 /** Where a stream reads its events from: the gateway's activity feed and its catalog changes. */
 export interface ActivitySources {
-  onActivity(listener: (event: ActivityEvent) => void): () => void;
+  /** Each event with the named client of its session, when it has one (the entry then names it). */
+  onActivity(listener: (event: ActivityEvent & { readonly client?: string }) => void): () => void;
   onToolsChanged(listener: () => void): () => void;
 }
 

@@ -68,8 +68,9 @@ export function createLiveView(gateway: Gateway, options: LiveViewOptions): Live
   const sendRefusal = (response: ServerResponse, status: number, message: string, headers: Readonly<Record<string, string>> = {}): void =>
     send(response, status, 'text/plain; charset=utf-8', `${message}\n`, headers);
 
-  const state = () =>
-    buildLiveViewState(
+  const state = () => {
+    const activityLog = gateway.activityLogStatus();
+    return buildLiveViewState(
       {
         statuses: gateway.statuses(),
         tools: gateway.tools(),
@@ -77,9 +78,11 @@ export function createLiveView(gateway: Gateway, options: LiveViewOptions): Live
         mode: gateway.config.toolSearch.enabled,
         flags: (tool) => gateway.policy.flags(tool),
         warnings: gateway.policyWarnings(),
+        ...(activityLog === undefined ? {} : { activityLog }),
       },
       gateway.redact,
     );
+  };
 
   const search = async (query: string, limit: number | undefined): Promise<unknown> => {
     const outcome = await session().call(TOOL_SEARCH, { query, ...(limit === undefined ? {} : { limit }) });

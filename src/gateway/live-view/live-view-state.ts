@@ -4,6 +4,7 @@ import type { Tool } from '../../tools/tool.ts';
 import type { UpstreamStatus } from '../create-upstream.ts';
 import { redactJson, type Redactor } from '../redact-secrets.ts';
 import type { ToolPolicyFlags } from '../tool-policy.ts';
+import type { ActivityLogStatus } from '../open-activity-log.ts';
 
 /** What the live view shows besides the feed: the servers, what the model sees, and the policy. */
 export interface LiveViewState {
@@ -31,6 +32,9 @@ export interface LiveViewState {
     readonly deferred: number;
   };
   readonly policy: ReadonlyArray<{ readonly tool: string; readonly denied?: string; readonly approval?: string; readonly pinned?: string }>;
+  /** The activity log, when the config has one: whether lines reach it, and how many were lost. */
+  readonly activityLog?: ActivityLogStatus;
+  /** Policy patterns that match nothing, and an activity log that is failing (so the page shows it among its warnings). */
   readonly warnings: readonly string[];
 }
 
@@ -42,6 +46,8 @@ export interface LiveViewSources {
   readonly mode: string;
   readonly flags: (tool: Tool) => ToolPolicyFlags;
   readonly warnings: readonly string[];
+  /** @default no activity log */
+  readonly activityLog?: ActivityLogStatus;
 }
 
 /** The live view's state, redacted as the activity log is (a state that cannot be shown is empty). Pure. */
@@ -79,9 +85,15 @@ export function buildLiveViewState(sources: LiveViewSources, redact: Redactor): 
         },
       ];
     }),
-    warnings: [...sources.warnings],
+    ...(sources.activityLog === undefined ? {} : { activityLog: sources.activityLog }),
+    warnings: [...sources.warnings, ...activityLogWarnings(sources.activityLog)],
   };
   return redactJson(state, redact, EMPTY_STATE);
+}
+
+function activityLogWarnings(status: ActivityLogStatus | undefined): string[] {
+  if (status === undefined || status.state === 'writing') return [];
+  return [`activity_log: lines are not being written (${status.error ?? 'unknown error'}); ${status.linesLost.toLocaleString('en-US')} lost so far`];
 }
 
 const EMPTY_STATE: LiveViewState = {

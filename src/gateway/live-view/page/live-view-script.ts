@@ -94,6 +94,8 @@ export const LIVE_VIEW_SCRIPT = `'use strict';
     item.dataset.kind = entry.event;
     var head = element('div', 'head');
     head.append(element('span', 'time', timeOf(entry)), element('span', 'kind', entry.event));
+    // The named client (http.clients) whose session it was; as text, like everything from the gateway.
+    if (entry.client) head.append(element('span', 'client', entry.client));
     item.append(head);
     var body = element('div', 'body');
     item.append(body);
