@@ -22,8 +22,16 @@ export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 50_000;
 /** How long one `tools/call` may take in all, however much progress it reports. @default 10 minutes */
 export const DEFAULT_CALL_MAX_MS = 10 * 60_000;
-/** How long connecting to an upstream and listing its tools may take. @default 20 s */
+/**
+ * How long starting an upstream may go on without a sign of work from its processes (a remote one's:
+ * how long it may take), and how long listing its tools may take. @default 20 s
+ */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
+/**
+ * How long starting a local upstream may take in all while its processes keep working: a first
+ * `npx -y <server>` downloads and installs it first. At least `timeouts.connect_ms`. @default 2 minutes
+ */
+export const DEFAULT_CONNECT_MAX_MS = 120_000;
 
 /** An upstream run as a local process, spoken to over stdio. */
 export interface StdioUpstreamConfig {
@@ -113,7 +121,10 @@ export interface GatewayConfig {
   readonly secrets: readonly Secret[];
   /** Absolute path of the JSON-lines activity log; undefined for none. */
   readonly activityLog: string | undefined;
+  /** `timeouts.connect_ms` (see DEFAULT_CONNECT_TIMEOUT_MS). */
   readonly connectTimeoutMs: number;
+  /** `timeouts.connect_max_ms` (see DEFAULT_CONNECT_MAX_MS); never less than connectTimeoutMs. */
+  readonly connectMaxMs: number;
 }
 
 /** The `limits` block, in estimated tokens (characters / 4). */
@@ -133,7 +144,7 @@ export interface ResolvedGatewayConfig {
 /** The keys a gateway config may have at its root; `tool-search assemble` and `search` accept them too. */
 export const GATEWAY_ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts', 'limits', 'http', 'search'];
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'transport', 'timeout_ms', 'disabled'];
-const TIMEOUT_KEYS = ['call_ms', 'call_max_ms', 'connect_ms'];
+const TIMEOUT_KEYS = ['call_ms', 'call_max_ms', 'connect_ms', 'connect_max_ms'];
 const LIMIT_KEYS = ['max_result_tokens', 'max_describe_tokens'];
 /**
  * The known keys of the gateway's own blocks, for commands that read a gateway config without serving
@@ -207,6 +218,15 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const callTimeoutMs = milliseconds(timeouts['call_ms'], 'timeouts.call_ms', DEFAULT_CALL_TIMEOUT_MS, warnings);
   const callMaxMs = milliseconds(timeouts['call_max_ms'], 'timeouts.call_max_ms', DEFAULT_CALL_MAX_MS, warnings);
   const connectTimeoutMs = milliseconds(timeouts['connect_ms'], 'timeouts.connect_ms', DEFAULT_CONNECT_TIMEOUT_MS, warnings);
+  let connectMaxMs = milliseconds(timeouts['connect_max_ms'], 'timeouts.connect_max_ms', Math.max(DEFAULT_CONNECT_MAX_MS, connectTimeoutMs), warnings);
+  if (connectMaxMs < connectTimeoutMs) {
+    warnings.push({
+      path: 'timeouts.connect_max_ms',
+      received: connectMaxMs,
+      message: `timeouts.connect_max_ms: ${connectMaxMs} is less than timeouts.connect_ms (${connectTimeoutMs}); using ${connectTimeoutMs}`,
+    });
+    connectMaxMs = connectTimeoutMs;
+  }
   if (callMaxMs < callTimeoutMs) {
     warnings.push({
       path: 'timeouts.call_max_ms',
@@ -272,6 +292,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
       secrets: [...secrets].map(([value, shownAs]) => ({ value, shownAs })),
       activityLog: typeof activityLog === 'string' ? resolve(placeholders.configDir, expandRequired(activityLog, 'activity_log')) : undefined,
       connectTimeoutMs,
+      connectMaxMs,
     },
     warnings,
   };

@@ -11,6 +11,7 @@ import { DEFAULT_GATEWAY_CONFIG_PATH, loadGatewayConfig } from './serve-command.
 import { describeTokenChange } from '../describe-token-change.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
 import { describeRequests, renderRequests } from '../describe-requests.ts';
+import { onStopSignal, signalExitCode } from '../stop-on-signals.ts';
 
 const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json]
 
@@ -50,6 +51,17 @@ export const inspectCommand: Command = {
         throw error;
       }
     })();
+    // Ctrl-C (or a kill) while servers start: they run in process groups of their own, which the signal
+    // does not reach, so they are stopped before the process ends.
+    const removeSignalHandlers = onStopSignal((signal) => {
+      output.stderr(`tool-search inspect: ${signal}: stopping the servers\n`);
+      void gateway
+        .close()
+        .finally(() => {
+          loaded.temporaryFolder.remove();
+          process.exit(signalExitCode(signal));
+        });
+    });
     try {
       output.stderr(`Connecting to ${countOf(config.servers.length, 'MCP server')} from ${loaded.path}\n`);
       gateway.start();
@@ -115,6 +127,7 @@ export const inspectCommand: Command = {
       for (const warning of policyWarnings) output.stderr(`warning: ${warning}\n`);
       return failed.length === 0 ? 0 : 1;
     } finally {
+      removeSignalHandlers();
       await gateway.close();
       loaded.temporaryFolder.remove();
     }

@@ -20,6 +20,7 @@ import { UsageError } from '../usage-error.ts';
 import { liveViewInvitation, liveViewToken, type LiveViewToken } from '../live-view-token.ts';
 import { serveLiveView } from '../../gateway/live-view/serve-live-view.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
+import { onStopSignal } from '../stop-on-signals.ts';
 
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
@@ -225,12 +226,11 @@ export const serveCommand: Command = {
       );
       for (const warning of [...assembled.warnings, ...gateway.policyWarnings()]) log(`warning: ${warning}`);
     });
-    const onSignal = (): void => void shutdown();
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    // The upstream servers run in process groups of their own, out of reach of a terminal's signals:
+    // stopping the gateway stops them (stdin closed, then SIGTERM, then SIGKILL to each group).
+    const removeSignalHandlers = onStopSignal(() => void shutdown());
     await finished;
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    removeSignalHandlers();
     return 0;
   },
 };
