@@ -25,6 +25,7 @@ import type { Redactor } from './redact-secrets.ts';
 import type { ProcessGroups } from './process-groups.ts';
 import { StartTimeoutError } from './start-deadline.ts';
 import { describeStartTimeout } from './describe-start-timeout.ts';
+import { missingSettingsMessage } from './missing-settings.ts';
 
 /** `connecting` (first start or a restart), `connected`, `failed` (a restart is scheduled) or `stopped`. */
 export type UpstreamState = 'connecting' | 'connected' | 'failed' | 'stopped';
@@ -341,10 +342,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     start() {
       if (started) return;
       started = true;
-      if (config.missingEnv.length > 0) {
-        // Started without them, it would run with empty credentials: it is never started, and never retried.
-        const names = config.missingEnv.join(', ');
-        lastError = `cannot start: its config refers to ${config.missingEnv.length === 1 ? 'environment variable' : 'environment variables'} ${names}, which ${config.missingEnv.length === 1 ? 'is' : 'are'} not set; set ${config.missingEnv.length === 1 ? 'it' : 'them'} and restart the gateway`;
+      const missing = missingSettingsMessage(config);
+      if (missing !== undefined) {
+        lastError = missing;
         lastErrorDetail = lastError;
         failures = 1;
         state = 'failed';

@@ -4,7 +4,7 @@ import { closestKey, didYouMean } from '../config/closest-key.ts';
 import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
-import { expandPlaceholders, UnknownPlaceholderError, type PlaceholderValues } from './expand-placeholders.ts';
+import { expandPlaceholders, UnknownPlaceholderError, vsCodeInputAdvice, type PlaceholderValues } from './expand-placeholders.ts';
 import { isCredentialName, isTokenShaped, MIN_SECRET_LENGTH, type Secret } from './redact-secrets.ts';
 import { DEFAULT_MAX_DESCRIBE_TOKENS, DEFAULT_MAX_RESULT_TOKENS } from '../config/result-limits.ts';
 import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-config.ts';
@@ -47,6 +47,11 @@ export interface StdioUpstreamConfig {
    * started, and its status names them. Empty when all are set.
    */
   readonly missingEnv: readonly string[];
+  /**
+   * VS Code inputs its config refers to (`${input:ID}`), which only VS Code can ask the user for: such
+   * a server is not started, and its status says which environment variable to use instead.
+   */
+  readonly missingInputs: readonly string[];
   /** Idle limit of one call: progress notifications reset it. */
   readonly callTimeoutMs: number;
   /** Overall limit of one call, which progress cannot extend. */
@@ -65,6 +70,8 @@ export interface HttpUpstreamConfig {
   readonly headers: Readonly<Record<string, string>>;
   /** As for stdio servers: unset variables keep the server from starting. */
   readonly missingEnv: readonly string[];
+  /** As for stdio servers: VS Code inputs keep the server from starting. */
+  readonly missingInputs: readonly string[];
   /** Idle limit of one call: progress notifications reset it. */
   readonly callTimeoutMs: number;
   /** Overall limit of one call, which progress cannot extend. */
@@ -161,7 +168,8 @@ export const GATEWAY_BLOCK_KEYS: Readonly<Record<string, readonly string[]>> = O
  * Resolves a parsed gateway config document (YAML or JSON). Accepts `mcp_servers`, the `mcpServers`
  * of Claude Desktop and Cursor, and the `servers` of VS Code's mcp.json (several may be present; a name
  * in two of them is an error). Strings may use
- * the placeholders of {@link expandPlaceholders}; relative `cwd` and `activity_log` paths are taken
+ * the placeholders of {@link expandPlaceholders} (VS Code's `${input:ID}` keeps its server from starting,
+ * or stops the gateway where no server can be left out, naming the `${env:NAME}` to use); relative `cwd` and `activity_log` paths are taken
  * from the config file's folder. Throws a ToolSearchError (`invalid_config_file`) with a one-line
  * message for problems that leave no sensible reading (a server without `command` or `url`); values
  * that can fall back to a default become warnings.
@@ -182,6 +190,8 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const secrets = new Map<string, string>();
   /** Unset variables met while expanding; reset per server, whose start they then block. */
   let missing: string[] = [];
+  /** VS Code inputs (`${input:ID}`) met while expanding; reset per server, whose start they block too. */
+  let inputs: string[] = [];
   /**
    * Expands placeholders in the value at `path`. An `${env:NAME}` value is a secret when it is at least
    * MIN_SECRET_LENGTH long and something says it is a credential: the variable's name, the key it is
@@ -201,6 +211,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
             isCredentialName(variable) || isCredentialName(context) || /\.headers\./.test(path) || (/\.url$/.test(path) && /[?@]/.test(value)) || isTokenShaped(expanded);
           if (credential) secrets.set(expanded, `\${env:${variable}}`);
         },
+        onInput: (id) => inputs.push(id),
       });
     } catch (error) {
       if (error instanceof UnknownPlaceholderError) throw invalid(`${path}: ${error.message}`);
@@ -210,7 +221,9 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   /** Expands a string that is not part of a server: an unset variable there has no safe reading. */
   const expandRequired = (value: string, path: string): string => {
     missing = [];
+    inputs = [];
     const text = expand(value, path);
+    if (inputs.length > 0) throw invalid(`${path}: ${vsCodeInputAdvice(inputs[0]!)}`);
     if (missing.length > 0) throw invalid(`${path}: ${unsetVariables(missing)}; set it, or write the value without a placeholder`);
     return text;
   };
@@ -248,12 +261,17 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   for (const name of [...entries.keys()].sort()) {
     const { path, value } = entries.get(name)!;
     missing = [];
+    inputs = [];
     const server = resolveServer(name, path, value, { callTimeoutMs, callMaxMs, configDir: placeholders.configDir, expand, warnings });
     if (server === undefined) continue;
     if (missing.length > 0) {
       warnings.push({ path, received: undefined, message: `${path}: ${unsetVariables(missing)}; this server will not be started` });
     }
-    servers.push({ ...server, missingEnv: [...new Set(missing)].sort() });
+    const missingInputs = [...new Set(inputs)].sort();
+    if (missingInputs.length > 0) {
+      warnings.push({ path, received: undefined, message: `${path}: ${missingInputs.map(vsCodeInputAdvice).join('; ')}; this server will not be started` });
+    }
+    servers.push({ ...server, missingEnv: [...new Set(missing)].sort(), missingInputs });
     for (const [value, shownAs] of literalSecretsOf(server, path)) if (!secrets.has(value)) secrets.set(value, shownAs);
   }
   if (servers.length === 0) {
@@ -428,7 +446,7 @@ interface ServerContext {
 }
 
 /** A server's config before the unset variables it refers to are known (they are added by the caller). */
-type ServerDraft = DistributiveOmit<UpstreamConfig, 'missingEnv'>;
+type ServerDraft = DistributiveOmit<UpstreamConfig, 'missingEnv' | 'missingInputs'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function resolveServer(name: string, path: string, value: unknown, context: ServerContext): ServerDraft | undefined {

@@ -13,7 +13,7 @@ import { countOf, formatCount } from '../../text/count-of.ts';
 import { describeRequests, renderRequests } from '../describe-requests.ts';
 import { onStopSignal, signalExitCode } from '../stop-on-signals.ts';
 
-const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json]
+const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json] [--workspace-folder DIR]
 
 Connects to every MCP server in a gateway config (a progress line per server on stderr), then prints
 each server's status, tool count and schema tokens, and what an MCP client of 'tool-search serve'
@@ -22,6 +22,8 @@ the request pack entry it matched, and per tool how many requests from the pack,
   --config FILE     the gateway config (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
   --toolsets a,b    as for serve: only these servers (mcp-<server> or <server>)
   --json            one JSON object instead of the table
+  --workspace-folder DIR
+                    as for serve: what \${workspaceFolder} in the config stands for
 Exits 1 when a server could not be reached, 0 otherwise.
 `;
 
@@ -33,9 +35,11 @@ export const inspectCommand: Command = {
       config: { type: 'string' },
       toolsets: { type: 'string' },
       json: { type: 'boolean' },
+      'workspace-folder': { type: 'string' },
     });
     const toolsets = listOption(values['toolsets']);
-    const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output);
+    const workspaceFolder = typeof values['workspace-folder'] === 'string' ? values['workspace-folder'] : undefined;
+    const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output, workspaceFolder);
     const { config } = loaded;
     const startedAt = Date.now();
     const gateway = (() => {
