@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { UpstreamConfig } from './gateway-config.ts';
 import type { GatewayTimers } from './gateway-timers.ts';
+import { LONGEST_TIMER_MS } from './longest-timer.ts';
 import { ProcessGroupTransport } from './process-group-transport.ts';
 import type { ProcessGroups } from './process-groups.ts';
 import { watchStart, type StartLimits } from './start-deadline.ts';
@@ -76,8 +77,9 @@ async function connectWith(transport: Transport, options: UpstreamClientOptions,
   try {
     options.signal?.throwIfAborted();
     // The deadline's signal ends the handshake (rejecting with its StartTimeoutError); the SDK's own
-    // timeout is only a backstop, set past the longest the deadline allows.
-    await client.connect(transport, { signal: deadline.signal, timeout: options.limits.maxMs + options.limits.quietMs });
+    // timeout is only a backstop, set past the longest the deadline allows (within what a timer can wait).
+    const backstopMs = Math.min(options.limits.maxMs + options.limits.quietMs, LONGEST_TIMER_MS);
+    await client.connect(transport, { signal: deadline.signal, timeout: backstopMs });
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);

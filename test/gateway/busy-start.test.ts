@@ -62,3 +62,20 @@ describe('a start is waited for while the server works, and only then', { skip: 
     );
   });
 });
+
+describe('the longest start limits a timer can wait', () => {
+  test('still let a server connect (the handshake timer is kept within 2^31 - 1 ms)', async () => {
+    const scratch = createScratchFolder();
+    const under = await startHttpGateway(
+      { tools: { tool_search: { enabled: 'off' } }, timeouts: { connect_ms: 2_147_483_647, connect_max_ms: 2_147_483_647 }, mcp_servers: { plain: scripted() } },
+      scratch.path,
+    );
+    try {
+      await Promise.all(under.gateway.firstAttempts());
+      assert.deepEqual(under.gateway.statuses().map((status) => [status.name, status.state, status.error]), [['plain', 'connected', undefined]]);
+    } finally {
+      await under.close();
+      scratch.remove();
+    }
+  });
+});
