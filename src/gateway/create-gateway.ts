@@ -29,6 +29,7 @@ import { createRedactor, type Redactor } from './redact-secrets.ts';
 import { createToolPolicy, describeUnmatched, type ToolPolicy } from './tool-policy.ts';
 import { resolveToolsetNames, unknownToolsetsWarning } from '../tools/resolve-toolset-names.ts';
 import { createGatewayRequestSources, type GatewayRequestSources } from './create-gateway-request-sources.ts';
+import { createProcessGroups } from './process-groups.ts';
 
 export interface GatewayOptions {
   readonly config: GatewayConfig;
@@ -140,7 +141,12 @@ export interface Gateway {
   readonly subscriptions: ResourceSubscriptions;
   /** Subscribes to `notifications/resources/updated` from the upstreams; returns the unsubscribe. */
   onResourceUpdated(listener: (uri: string) => void): () => void;
-  /** Stops every upstream and closes the activity log. */
+  /**
+   * Stops every upstream and closes the activity log. A local server's whole process group is ended
+   * (stdin closed, then SIGTERM, then SIGKILL, 2 s apart at most): call it before the process exits,
+   * on SIGINT and SIGTERM too, since servers in groups of their own do not get a terminal's signals.
+   * (Groups still running when the process exits get SIGTERM from an `exit` handler, the last resort.)
+   */
   close(): Promise<void>;
 }
 
@@ -206,9 +212,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     toolListeners.notify();
   };
+  // Local servers run in process groups of their own; any still running when the process exits are ended.
+  const processGroups = createProcessGroups();
   const upstreams: Upstream[] = config.servers.map((server) =>
     createUpstream(server, {
       connectTimeoutMs: config.connectTimeoutMs,
+      connectMaxMs: config.connectMaxMs,
+      processGroups,
       backoff: options.backoff ?? DEFAULT_RESTART_BACKOFF,
       timers,
       log,

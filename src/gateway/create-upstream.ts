@@ -22,6 +22,10 @@ import { clipEchoedName } from '../bridge/clip-echoed-name.ts';
 import { DeadlineExceededError, runWithDeadline } from './run-with-deadline.ts';
 import { messageOf } from '../errors/message-of.ts';
 import type { Redactor } from './redact-secrets.ts';
+import type { ProcessGroups } from './process-groups.ts';
+import { StartTimeoutError } from './start-deadline.ts';
+import { describeStartTimeout } from './describe-start-timeout.ts';
+import { missingSettingsMessage } from './missing-settings.ts';
 
 /** `connecting` (first start or a restart), `connected`, `failed` (a restart is scheduled) or `stopped`. */
 export type UpstreamState = 'connecting' | 'connected' | 'failed' | 'stopped';
@@ -94,7 +98,15 @@ export interface Upstream {
 }
 
 export interface UpstreamOptions {
+  /**
+   * `timeouts.connect_ms`: how long a start may go on without a sign of work from the server's processes
+   * (a remote server's: how long it may take), and how long listing its tools may take.
+   */
   readonly connectTimeoutMs: number;
+  /** `timeouts.connect_max_ms`: how long a start may take in all, however busy. @default connectTimeoutMs */
+  readonly connectMaxMs?: number;
+  /** Where local servers' process groups are recorded, so that the process's exit ends them. */
+  readonly processGroups?: ProcessGroups;
   readonly backoff: RestartBackoff;
   readonly timers: GatewayTimers;
   /** One line of the gateway's log (stderr when serving). */
@@ -218,7 +230,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     let client: Client | undefined;
     try {
       client = await connectUpstreamClient(config, {
-        timeoutMs: options.connectTimeoutMs,
+        limits: { quietMs: options.connectTimeoutMs, maxMs: options.connectMaxMs ?? options.connectTimeoutMs },
+        timers,
+        ...(options.processGroups === undefined ? {} : { processGroups: options.processGroups }),
         signal,
         onStderrLine: (line) => {
           stderrTail.push(redact(line).slice(0, STDERR_LINE_MAX));
@@ -276,7 +290,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       listsChanged(connected);
     } catch (error) {
       await client?.close().catch(() => undefined);
-      fail(describeStartFailure(error, config, options.connectTimeoutMs, redact));
+      fail(describeStartFailure(error, config, redact));
     } finally {
       settleFirst();
     }
@@ -328,10 +342,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     start() {
       if (started) return;
       started = true;
-      if (config.missingEnv.length > 0) {
-        // Started without them, it would run with empty credentials: it is never started, and never retried.
-        const names = config.missingEnv.join(', ');
-        lastError = `cannot start: its config refers to ${config.missingEnv.length === 1 ? 'environment variable' : 'environment variables'} ${names}, which ${config.missingEnv.length === 1 ? 'is' : 'are'} not set; set ${config.missingEnv.length === 1 ? 'it' : 'them'} and restart the gateway`;
+      const missing = missingSettingsMessage(config);
+      if (missing !== undefined) {
+        lastError = missing;
         lastErrorDetail = lastError;
         failures = 1;
         state = 'failed';
@@ -462,8 +475,9 @@ function ignoredKeysHint(config: UpstreamConfig): string {
   return keys.length === 1 ? `; its config's unknown key ${keys[0]} was ignored` : `; its config's unknown keys ${keys.join(', ')} were ignored`;
 }
 
-function describeStartFailure(error: unknown, config: UpstreamConfig, connectTimeoutMs: number, redact: Redactor): string {
+function describeStartFailure(error: unknown, config: UpstreamConfig, redact: Redactor): string {
   if (error instanceof DeadlineError) return error.message;
+  if (error instanceof StartTimeoutError) return describeStartTimeout(error, config);
   if (error instanceof ToolSearchError && error.code === 'mcp_list_failed') {
     return `answered tools/list with something that is not a valid tool list (${clip(redact(oneLineMessage(error.cause ?? error)), 200)})`;
   }
@@ -472,8 +486,9 @@ function describeStartFailure(error: unknown, config: UpstreamConfig, connectTim
     return `could not start: command '${config.command}' was not found (check the path, or install it)`;
   }
   if (config.transport === 'stdio' && code === 'EACCES') return `could not start: command '${config.command}' is not executable`;
+  // The SDK's own timeout, a backstop set past the start's limits (connect-upstream-client.ts).
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    return `did not complete the MCP handshake within ${connectTimeoutMs} ms`;
+    return 'did not complete the MCP handshake in time (timeouts.connect_ms, timeouts.connect_max_ms)';
   }
   // The process may be gone before the handshake was even sent ("Not connected") or while it waited.
   if (isConnectionClosed(error)) {

@@ -4,7 +4,7 @@ import { closestKey, didYouMean } from '../config/closest-key.ts';
 import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
-import { expandPlaceholders, UnknownPlaceholderError, type PlaceholderValues } from './expand-placeholders.ts';
+import { expandPlaceholders, UnknownPlaceholderError, vsCodeInputAdvice, type PlaceholderValues } from './expand-placeholders.ts';
 import { isCredentialName, isTokenShaped, MIN_SECRET_LENGTH, type Secret } from './redact-secrets.ts';
 import { DEFAULT_MAX_DESCRIBE_TOKENS, DEFAULT_MAX_RESULT_TOKENS } from '../config/result-limits.ts';
 import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-config.ts';
@@ -22,8 +22,16 @@ export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 50_000;
 /** How long one `tools/call` may take in all, however much progress it reports. @default 10 minutes */
 export const DEFAULT_CALL_MAX_MS = 10 * 60_000;
-/** How long connecting to an upstream and listing its tools may take. @default 20 s */
+/**
+ * How long starting an upstream may go on without a sign of work from its processes (a remote one's:
+ * how long it may take), and how long listing its tools may take. @default 20 s
+ */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
+/**
+ * How long starting a local upstream may take in all while its processes keep working: a first
+ * `npx -y <server>` downloads and installs it first. At least `timeouts.connect_ms`. @default 2 minutes
+ */
+export const DEFAULT_CONNECT_MAX_MS = 120_000;
 
 /** An upstream run as a local process, spoken to over stdio. */
 export interface StdioUpstreamConfig {
@@ -39,6 +47,11 @@ export interface StdioUpstreamConfig {
    * started, and its status names them. Empty when all are set.
    */
   readonly missingEnv: readonly string[];
+  /**
+   * VS Code inputs its config refers to (`${input:ID}`), which only VS Code can ask the user for: such
+   * a server is not started, and its status says which environment variable to use instead.
+   */
+  readonly missingInputs: readonly string[];
   /** Idle limit of one call: progress notifications reset it. */
   readonly callTimeoutMs: number;
   /** Overall limit of one call, which progress cannot extend. */
@@ -57,6 +70,8 @@ export interface HttpUpstreamConfig {
   readonly headers: Readonly<Record<string, string>>;
   /** As for stdio servers: unset variables keep the server from starting. */
   readonly missingEnv: readonly string[];
+  /** As for stdio servers: VS Code inputs keep the server from starting. */
+  readonly missingInputs: readonly string[];
   /** Idle limit of one call: progress notifications reset it. */
   readonly callTimeoutMs: number;
   /** Overall limit of one call, which progress cannot extend. */
@@ -113,7 +128,10 @@ export interface GatewayConfig {
   readonly secrets: readonly Secret[];
   /** Absolute path of the JSON-lines activity log; undefined for none. */
   readonly activityLog: string | undefined;
+  /** `timeouts.connect_ms` (see DEFAULT_CONNECT_TIMEOUT_MS). */
   readonly connectTimeoutMs: number;
+  /** `timeouts.connect_max_ms` (see DEFAULT_CONNECT_MAX_MS); never less than connectTimeoutMs. */
+  readonly connectMaxMs: number;
 }
 
 /** The `limits` block, in estimated tokens (characters / 4). */
@@ -133,7 +151,7 @@ export interface ResolvedGatewayConfig {
 /** The keys a gateway config may have at its root; `tool-search assemble` and `search` accept them too. */
 export const GATEWAY_ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts', 'limits', 'http', 'search'];
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'transport', 'timeout_ms', 'disabled'];
-const TIMEOUT_KEYS = ['call_ms', 'call_max_ms', 'connect_ms'];
+const TIMEOUT_KEYS = ['call_ms', 'call_max_ms', 'connect_ms', 'connect_max_ms'];
 const LIMIT_KEYS = ['max_result_tokens', 'max_describe_tokens'];
 /**
  * The known keys of the gateway's own blocks, for commands that read a gateway config without serving
@@ -150,7 +168,8 @@ export const GATEWAY_BLOCK_KEYS: Readonly<Record<string, readonly string[]>> = O
  * Resolves a parsed gateway config document (YAML or JSON). Accepts `mcp_servers`, the `mcpServers`
  * of Claude Desktop and Cursor, and the `servers` of VS Code's mcp.json (several may be present; a name
  * in two of them is an error). Strings may use
- * the placeholders of {@link expandPlaceholders}; relative `cwd` and `activity_log` paths are taken
+ * the placeholders of {@link expandPlaceholders} (VS Code's `${input:ID}` keeps its server from starting,
+ * or stops the gateway where no server can be left out, naming the `${env:NAME}` to use); relative `cwd` and `activity_log` paths are taken
  * from the config file's folder. Throws a ToolSearchError (`invalid_config_file`) with a one-line
  * message for problems that leave no sensible reading (a server without `command` or `url`); values
  * that can fall back to a default become warnings.
@@ -171,6 +190,8 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const secrets = new Map<string, string>();
   /** Unset variables met while expanding; reset per server, whose start they then block. */
   let missing: string[] = [];
+  /** VS Code inputs (`${input:ID}`) met while expanding; reset per server, whose start they block too. */
+  let inputs: string[] = [];
   /**
    * Expands placeholders in the value at `path`. An `${env:NAME}` value is a secret when it is at least
    * MIN_SECRET_LENGTH long and something says it is a credential: the variable's name, the key it is
@@ -190,6 +211,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
             isCredentialName(variable) || isCredentialName(context) || /\.headers\./.test(path) || (/\.url$/.test(path) && /[?@]/.test(value)) || isTokenShaped(expanded);
           if (credential) secrets.set(expanded, `\${env:${variable}}`);
         },
+        onInput: (id) => inputs.push(id),
       });
     } catch (error) {
       if (error instanceof UnknownPlaceholderError) throw invalid(`${path}: ${error.message}`);
@@ -199,7 +221,9 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   /** Expands a string that is not part of a server: an unset variable there has no safe reading. */
   const expandRequired = (value: string, path: string): string => {
     missing = [];
+    inputs = [];
     const text = expand(value, path);
+    if (inputs.length > 0) throw invalid(`${path}: ${vsCodeInputAdvice(inputs[0]!)}`);
     if (missing.length > 0) throw invalid(`${path}: ${unsetVariables(missing)}; set it, or write the value without a placeholder`);
     return text;
   };
@@ -207,6 +231,15 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const callTimeoutMs = milliseconds(timeouts['call_ms'], 'timeouts.call_ms', DEFAULT_CALL_TIMEOUT_MS, warnings);
   const callMaxMs = milliseconds(timeouts['call_max_ms'], 'timeouts.call_max_ms', DEFAULT_CALL_MAX_MS, warnings);
   const connectTimeoutMs = milliseconds(timeouts['connect_ms'], 'timeouts.connect_ms', DEFAULT_CONNECT_TIMEOUT_MS, warnings);
+  let connectMaxMs = milliseconds(timeouts['connect_max_ms'], 'timeouts.connect_max_ms', Math.max(DEFAULT_CONNECT_MAX_MS, connectTimeoutMs), warnings);
+  if (connectMaxMs < connectTimeoutMs) {
+    warnings.push({
+      path: 'timeouts.connect_max_ms',
+      received: connectMaxMs,
+      message: `timeouts.connect_max_ms: ${connectMaxMs} is less than timeouts.connect_ms (${connectTimeoutMs}); using ${connectTimeoutMs}`,
+    });
+    connectMaxMs = connectTimeoutMs;
+  }
   if (callMaxMs < callTimeoutMs) {
     warnings.push({
       path: 'timeouts.call_max_ms',
@@ -228,12 +261,17 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   for (const name of [...entries.keys()].sort()) {
     const { path, value } = entries.get(name)!;
     missing = [];
+    inputs = [];
     const server = resolveServer(name, path, value, { callTimeoutMs, callMaxMs, configDir: placeholders.configDir, expand, warnings });
     if (server === undefined) continue;
     if (missing.length > 0) {
       warnings.push({ path, received: undefined, message: `${path}: ${unsetVariables(missing)}; this server will not be started` });
     }
-    servers.push({ ...server, missingEnv: [...new Set(missing)].sort() });
+    const missingInputs = [...new Set(inputs)].sort();
+    if (missingInputs.length > 0) {
+      warnings.push({ path, received: undefined, message: `${path}: ${missingInputs.map(vsCodeInputAdvice).join('; ')}; this server will not be started` });
+    }
+    servers.push({ ...server, missingEnv: [...new Set(missing)].sort(), missingInputs });
     for (const [value, shownAs] of literalSecretsOf(server, path)) if (!secrets.has(value)) secrets.set(value, shownAs);
   }
   if (servers.length === 0) {
@@ -273,6 +311,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
       secrets: [...secrets].map(([value, shownAs]) => ({ value, shownAs })),
       activityLog: typeof activityLog === 'string' ? resolve(placeholders.configDir, expandRequired(activityLog, 'activity_log')) : undefined,
       connectTimeoutMs,
+      connectMaxMs,
     },
     warnings,
   };
@@ -408,7 +447,7 @@ interface ServerContext {
 }
 
 /** A server's config before the unset variables it refers to are known (they are added by the caller). */
-type ServerDraft = DistributiveOmit<UpstreamConfig, 'missingEnv'>;
+type ServerDraft = DistributiveOmit<UpstreamConfig, 'missingEnv' | 'missingInputs'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function resolveServer(name: string, path: string, value: unknown, context: ServerContext): ServerDraft | undefined {

@@ -67,7 +67,7 @@ describe('tool-search assemble', () => {
     assert.equal(run.code, 0);
     assert.equal(
       run.stderr,
-      "warning: timeouts.cal_ms: unknown key, ignored (did you mean 'call_ms'?) (known keys: call_ms, call_max_ms, connect_ms)\n" +
+      "warning: timeouts.cal_ms: unknown key, ignored (did you mean 'call_ms'?) (known keys: call_ms, call_max_ms, connect_ms, connect_max_ms)\n" +
         "warning: model.context_lenght: unknown key, ignored (did you mean 'context_length'?) (known keys: context_length)\n",
     );
   });

@@ -35,7 +35,7 @@ describe('config mistakes are loud', () => {
         "tools.toolsearch: unknown key, ignored (did you mean 'tool_search'?) (known keys: tool_search)",
         "model.context_lenght: unknown key, ignored (did you mean 'context_length'?) (known keys: context_length)",
         "tools.tool_search.semantc: unknown key, ignored (did you mean 'semantic'?) (known keys: enabled, threshold_pct, search_default_limit, max_search_limit, semantic)",
-        "timeouts.cal_ms: unknown key, ignored (did you mean 'call_ms'?) (known keys: call_ms, call_max_ms, connect_ms)",
+        "timeouts.cal_ms: unknown key, ignored (did you mean 'call_ms'?) (known keys: call_ms, call_max_ms, connect_ms, connect_max_ms)",
         "limits.max_result_token: unknown key, ignored (did you mean 'max_result_tokens'?) (known keys: max_result_tokens, max_describe_tokens)",
       ],
     );

@@ -31,6 +31,7 @@ describe('resolveGatewayConfig', () => {
       args: ['-y', '@modelcontextprotocol/server-github'],
       env: { GITHUB_TOKEN: 'ghp_1' },
       missingEnv: [],
+      missingInputs: [],
       callTimeoutMs: 50_000,
       callMaxMs: 600_000,
     });
@@ -114,7 +115,7 @@ describe('resolveGatewayConfig', () => {
       [{ mcp_servers: { a: { args: [] } } }, "mcp_servers.a: needs 'command' (a local server started over stdio) or 'url' (a remote server)"],
       [{ mcp_servers: { a: { url: 'localhost:3000' } } }, 'mcp_servers.a.url: "localhost:3000" must start with http:// or https://'],
       [{ mcp_servers: { a: { command: 'x' } }, mcpServers: { a: { command: 'y' } } }, "mcpServers.a: server 'a' is also defined at mcp_servers.a; keep one"],
-      [{ mcp_servers: { a: { command: '${HOME}/x' } } }, "mcp_servers.a.command: unknown placeholder '${HOME}' (known: ${configDir}, ${tempDir}, ${env:NAME})"],
+      [{ mcp_servers: { a: { command: '${HOME}/x' } } }, "mcp_servers.a.command: unknown placeholder '${HOME}' (known: ${configDir}, ${tempDir}, ${env:NAME}, ${workspaceFolder}, ${userHome})"],
       [{ mcp_servers: { 'my server': { command: 'x' } } }, 'mcp_servers.my server: a server name must be non-empty and have no spaces'],
       [{ mcp_servers: { a: { command: 'x', env: { A: ['list'] } } } }, 'mcp_servers.a.env.A: expected a string, got ["list"]'],
     ];

@@ -12,8 +12,9 @@ import { describeTokenChange } from '../describe-token-change.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
 import { describeRequests, renderRequests } from '../describe-requests.ts';
 import { checkLogWritable, type LogWriteCheck } from '../../gateway/check-log-writable.ts';
+import { onStopSignal, signalExitCode } from '../stop-on-signals.ts';
 
-const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json]
+const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json] [--workspace-folder DIR]
 
 Connects to every MCP server in a gateway config (a progress line per server on stderr), then prints
 each server's status, tool count and schema tokens, and what an MCP client of 'tool-search serve'
@@ -22,6 +23,8 @@ the request pack entry it matched, and per tool how many requests from the pack,
   --config FILE     the gateway config (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
   --toolsets a,b    as for serve: only these servers (mcp-<server> or <server>)
   --json            one JSON object instead of the table
+  --workspace-folder DIR
+                    as for serve: what \${workspaceFolder} in the config stands for
 Exits 1 when a server could not be reached or a line could not be written beside the activity log, 0 otherwise.
 `;
 
@@ -33,9 +36,11 @@ export const inspectCommand: Command = {
       config: { type: 'string' },
       toolsets: { type: 'string' },
       json: { type: 'boolean' },
+      'workspace-folder': { type: 'string' },
     });
     const toolsets = listOption(values['toolsets']);
-    const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output);
+    const workspaceFolder = typeof values['workspace-folder'] === 'string' ? values['workspace-folder'] : undefined;
+    const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output, workspaceFolder);
     const { config } = loaded;
     const startedAt = Date.now();
     const gateway = (() => {
@@ -51,6 +56,17 @@ export const inspectCommand: Command = {
         throw error;
       }
     })();
+    // Ctrl-C (or a kill) while servers start: they run in process groups of their own, which the signal
+    // does not reach, so they are stopped before the process ends.
+    const removeSignalHandlers = onStopSignal((signal) => {
+      output.stderr(`tool-search inspect: ${signal}: stopping the servers\n`);
+      void gateway
+        .close()
+        .finally(() => {
+          loaded.temporaryFolder.remove();
+          process.exit(signalExitCode(signal));
+        });
+    });
     try {
       output.stderr(`Connecting to ${countOf(config.servers.length, 'MCP server')} from ${loaded.path}\n`);
       gateway.start();
@@ -121,6 +137,7 @@ export const inspectCommand: Command = {
       for (const warning of policyWarnings) output.stderr(`warning: ${warning}\n`);
       return failed.length === 0 && logCheck?.kind !== 'not-writable' ? 0 : 1;
     } finally {
+      removeSignalHandlers();
       await gateway.close();
       loaded.temporaryFolder.remove();
     }

