@@ -218,6 +218,37 @@ describe("serve --http: one client's hostile upstream does not hold up other cli
       assert.ok(tools.some((tool) => tool.name === 'mcp_hostile_regex_trap'));
     }
   });
+
+  // The benchmark's worst single request (bench/gateway/measure-worst-requests.ts) at test size: every
+  // argument check at once, then an answer oversized every way and a re-list that never answers.
+  test('the worst request, refused or run, is bounded and leaves another client answered', { timeout: 60_000 }, async () => {
+    const wrong = {
+      value: `${'a'.repeat(5_000)}!`,
+      keys: Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`${'a'.repeat(27 + index)}!`, 'x'])),
+      items: [...Array.from({ length: 5_000 }, (_, index) => ({ id: index })), { id: 7 }],
+      numbers: Array.from({ length: 20_000 }, () => 'x'),
+    };
+    const [refused, listed, echoed] = await Promise.all([
+      gateway.client.callTool({ name: 'mcp_hostile_worst_case', arguments: wrong }),
+      other.listTools(),
+      other.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'other' } }),
+    ]);
+    assert.equal(refused.isError, true);
+    assert.match(errorText(refused), /\/value: must match pattern/);
+    assert.ok(JSON.stringify(refused).length < 10_000, `the refusal is short (${JSON.stringify(refused).length} characters)`);
+    assert.ok(listed.tools.some((tool) => tool.name === 'mcp_hostile_worst_case'));
+    assert.equal(firstText(echoed), 'scripted: other');
+
+    const right = { value: 'a'.repeat(5_000), keys: { aaa: 'x' }, items: [{ id: 1 }, { id: 2 }], numbers: [1, 2, 3] };
+    const ran = await gateway.client.callTool({ name: 'mcp_hostile_worst_case', arguments: right });
+    assert.ok(JSON.stringify(ran).length <= 25_000 * 4 + 2_000, `${JSON.stringify(ran).length} characters`);
+    assert.equal(ran.structuredContent, undefined);
+    assert.equal(ran._meta, undefined);
+    // Its list_changed started a re-list that never answers: lists come from the last known one.
+    const [afterList, afterEcho] = await Promise.all([other.listTools(), other.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'after' } })]);
+    assert.ok(afterList.tools.some((tool) => tool.name === 'mcp_hostile_regex_trap'));
+    assert.equal(firstText(afterEcho), 'scripted: after');
+  });
 });
 
 // A client's message too deep or too packed to walk is refused before it is parsed, over both transports.
