@@ -42,7 +42,8 @@ Parts:
                        and whole-process timings of the CLI
   gateway              latency tool-search serve adds per tool call; what a client sees of the
                        17-server session
-  trust                the gateway under a 1,000,000-character name, many HTTP sessions, fuzzed calls
+  trust                the gateway under a 1,000,000-character name, many HTTP sessions, the worst
+                       requests a hostile upstream allows (a bystander timed meanwhile), fuzzed calls
                        and configs
 
 Options:

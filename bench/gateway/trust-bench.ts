@@ -9,7 +9,9 @@ import { fuzzBridgeCalls, type BridgeFuzzCounts } from './fuzz-bridge-calls.ts';
 import { fuzzGatewayConfigs, type ConfigFuzzCounts } from './fuzz-gateway-configs.ts';
 import { measureHttpSessions, type HttpSessionsMeasurement } from './measure-http-sessions.ts';
 import { measureLongName, type LongNameMeasurement } from './measure-long-name.ts';
+import { measureWorstRequests, type BystanderWaits, type WorstRequestsMeasurement } from './measure-worst-requests.ts';
 import { startServeProcess } from './start-serve-process.ts';
+import { FULL_WORST_REQUEST, type WorstRequestSize } from './worst-request-arguments.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,6 +25,12 @@ export interface TrustBenchCounts {
   readonly callsPerSession: number;
   readonly bridgeCalls: number;
   readonly configDocuments: number;
+  /** The worst request's size, and how often each kind is sent (bench/gateway/measure-worst-requests.ts). */
+  readonly worstRequest: WorstRequestSize;
+  readonly worstRuns: number;
+  readonly overBufferRuns: number;
+  /** Rounds (an echo call and a tool list) the bystander makes alone before the worst requests. */
+  readonly bystanderBaselineRounds: number;
 }
 
 /**
@@ -30,9 +38,31 @@ export interface TrustBenchCounts {
  * (a bridge call over the 358-tool catalog with hostile arguments takes 1-4 ms, a config document about
  * 1 ms); `--fuzz-calls=N` and `--fuzz-configs=N` run more.
  */
-export const FULL_COUNTS: TrustBenchCounts = { nameLength: 1_000_000, baselineCalls: 200, sessions: 50, callsPerSession: 200, bridgeCalls: 10_000, configDocuments: 10_000 };
+export const FULL_COUNTS: TrustBenchCounts = {
+  nameLength: 1_000_000,
+  baselineCalls: 200,
+  sessions: 50,
+  callsPerSession: 200,
+  bridgeCalls: 10_000,
+  configDocuments: 10_000,
+  worstRequest: FULL_WORST_REQUEST,
+  worstRuns: 20,
+  overBufferRuns: 5,
+  bystanderBaselineRounds: 100,
+};
 /** `--quick`: the same shape, small enough for a smoke run. */
-export const QUICK_COUNTS: TrustBenchCounts = { nameLength: 1_000_000, baselineCalls: 50, sessions: 10, callsPerSession: 20, bridgeCalls: 300, configDocuments: 300 };
+export const QUICK_COUNTS: TrustBenchCounts = {
+  nameLength: 1_000_000,
+  baselineCalls: 50,
+  sessions: 10,
+  callsPerSession: 20,
+  bridgeCalls: 300,
+  configDocuments: 300,
+  worstRequest: FULL_WORST_REQUEST,
+  worstRuns: 3,
+  overBufferRuns: 1,
+  bystanderBaselineRounds: 20,
+};
 
 export interface TrustBenchResults {
   readonly date: string;
@@ -42,6 +72,7 @@ export interface TrustBenchResults {
   readonly seed: number;
   readonly longName: LongNameMeasurement;
   readonly httpSessions: HttpSessionsMeasurement;
+  readonly worstRequests: WorstRequestsMeasurement;
   readonly bridgeFuzz: BridgeFuzzCounts;
   readonly configFuzz: ConfigFuzzCounts;
 }
@@ -55,18 +86,23 @@ export interface TrustBenchOptions {
 }
 
 const ECHO_TOOL = 'mcp_everything_echo';
+const EVERYTHING_SERVER = { command: process.execPath, args: [join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
+const HOSTILE_SERVER = { command: process.execPath, args: [join(PROJECT_ROOT, 'test/gateway/fixtures/hostile-server.mjs')] };
 
 /**
  * Runs the trust benchmark: `tool-search serve --http 0` (its own process, with a bearer token) in front
  * of the real server-everything, sent a 1,000,000-character tool name while another client keeps
- * calling; many HTTP sessions calling at once, counting lost and doubled answers; and the fuzz counts
- * for bridge calls and config documents. Writes gateway-trust.md and gateway-trust.json; asserts nothing.
+ * calling; many HTTP sessions calling at once, counting lost and doubled answers; the worst single
+ * requests a hostile upstream's schemas, re-lists and results allow (a second gateway, with the hostile
+ * fixture beside server-everything) while a bystander in its own process calls and lists; and the fuzz
+ * counts for bridge calls and config documents. Writes gateway-trust.md and gateway-trust.json; asserts nothing.
  */
 export async function runTrustBench(counts: TrustBenchCounts, options: TrustBenchOptions): Promise<TrustBenchResults> {
   const log = options.log ?? (() => undefined);
   const scratch = mkdtempSync(join(tmpdir(), 'tool-search-trust-bench-'));
   let longName: LongNameMeasurement;
   let httpSessions: HttpSessionsMeasurement;
+  let worstRequests: WorstRequestsMeasurement;
   try {
     const serve = await startServeProcess({
       projectRoot: PROJECT_ROOT,
@@ -74,7 +110,7 @@ export async function runTrustBench(counts: TrustBenchCounts, options: TrustBenc
       token: randomBytes(24).toString('hex'),
       config: {
         tools: { tool_search: { enabled: 'on' } },
-        mcp_servers: { everything: { command: process.execPath, args: [join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] } },
+        mcp_servers: { everything: EVERYTHING_SERVER },
         http: { max_sessions: Math.max(100, counts.sessions + 10) },
       },
     });
@@ -85,6 +121,25 @@ export async function runTrustBench(counts: TrustBenchCounts, options: TrustBenc
       httpSessions = await measureHttpSessions(serve, { sessions: counts.sessions, callsPerSession: counts.callsPerSession, echoTool: ECHO_TOOL });
     } finally {
       await serve.stop();
+    }
+    // Tools listed as they are (no bridge), so a bystander's tools/list is the gateway's whole list.
+    const hostileServe = await startServeProcess({
+      projectRoot: PROJECT_ROOT,
+      folder: scratch,
+      token: randomBytes(24).toString('hex'),
+      config: { tools: { tool_search: { enabled: 'off' } }, mcp_servers: { everything: EVERYTHING_SERVER, hostile: HOSTILE_SERVER } },
+    });
+    try {
+      log(`worst requests: ${counts.worstRuns} x 2 and ${counts.overBufferRuns} over the buffer, a bystander in its own process calling and listing`);
+      worstRequests = await measureWorstRequests(hostileServe, {
+        size: counts.worstRequest,
+        runs: counts.worstRuns,
+        overBufferRuns: counts.overBufferRuns,
+        baselineRounds: counts.bystanderBaselineRounds,
+        echoTool: ECHO_TOOL,
+      });
+    } finally {
+      await hostileServe.stop();
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -101,6 +156,7 @@ export async function runTrustBench(counts: TrustBenchCounts, options: TrustBenc
     seed: options.seed,
     longName,
     httpSessions,
+    worstRequests,
     bridgeFuzz,
     configFuzz,
   };
@@ -114,7 +170,7 @@ export async function runTrustBench(counts: TrustBenchCounts, options: TrustBenc
 
 /** The markdown report of a trust benchmark run. */
 export function formatTrustReport(results: TrustBenchResults): string {
-  const { longName, httpSessions: sessions, bridgeFuzz, configFuzz } = results;
+  const { longName, httpSessions: sessions, worstRequests: worst, bridgeFuzz, configFuzz } = results;
   const ms = (value: number): string => value.toFixed(1);
   const megabytes = (bytes: number | undefined): string => (bytes === undefined ? 'n/a' : `${(bytes / 1_048_576).toFixed(0)} MB`);
   return [
@@ -146,6 +202,22 @@ export function formatTrustReport(results: TrustBenchResults): string {
       `${megabytes(sessions.residentBytes.afterCalls)} after the calls, ${megabytes(sessions.residentBytes.afterClose)} after closing them.`,
     ...(sessions.problems.length === 0 ? [] : ['', 'First problems:', '', ...sessions.problems.map((problem) => `- ${problem}`)]),
     '',
+    '## The worst single requests a hostile upstream allows (trust items 1, 3 and 6)',
+    '',
+    'A second `serve --http 0` with tools listed as they are, in front of server-everything and the hostile fixture (test/gateway/fixtures/hostile-server.mjs, tool `worst_case`). ' +
+      'A bystander client, in a process of its own, calls echo and lists the tools in turn without pause; the table gives how long its requests that overlapped each kind of request took, ' +
+      `p50 / p99 / max in ms (count), against its requests before any. Each kind is sent one run at a time, ${worst.runsPerVariant} runs (the last kind fewer).`,
+    '',
+    '| request | bytes sent | runs answered in ms (p50 / p99 / max) | answers | largest answer (characters) | bystander echo call | bystander tools/list |',
+    '| --- | ---: | ---: | --- | ---: | ---: | ---: |',
+    `| none (the bystander alone) | | | | | ${waitCell(worst.baselineCall)} | ${waitCell(worst.baselineList)} |`,
+    ...worst.variants.map(
+      (variant) =>
+        `| ${variant.name}: ${variant.description} | ${variant.requestBytes.toLocaleString('en-US')} | ${ms(variant.attack.medianMs)} / ${ms(variant.attack.p99Ms)} / ${ms(variant.attack.maxMs)} | ` +
+        `${Object.entries(variant.answers).map(([answer, count]) => `${answer} x ${count}`).join(', ').replace(/\|/g, '\\|')} | ${variant.largestAnswerCharacters.toLocaleString('en-US')} | ` +
+        `${waitCell(variant.bystanderCall)} | ${waitCell(variant.bystanderList)} |`,
+    ),
+    '',
     '## Fuzzing',
     '',
     '| what | runs | unhandled | outcomes | seconds |',
@@ -161,7 +233,7 @@ export function formatTrustReport(results: TrustBenchResults): string {
 
 /** `npm run bench` entry: `--quick` for small counts; `--trust-seed=N`, `--fuzz-calls=N`, `--fuzz-configs=N`. */
 export const trustBench: BenchModule = {
-  name: 'gateway trust: a 1,000,000-character name, 50 HTTP sessions x 200 calls, fuzzed bridge calls and configs',
+  name: 'gateway trust: a 1,000,000-character name, 50 HTTP sessions x 200 calls, the worst hostile-upstream requests, fuzzed bridge calls and configs',
   parts: ['trust'],
   async run({ options, resultsFolder }) {
     const base = options.quick ? QUICK_COUNTS : FULL_COUNTS;
@@ -174,6 +246,12 @@ export const trustBench: BenchModule = {
     process.stdout.write(formatTrustReport(results));
   },
 };
+
+/** A bystander's waits as `p50 / p99 / max (count)` in ms, with its failures when there were any. */
+function waitCell(waits: BystanderWaits): string {
+  const failed = waits.failed === 0 ? '' : `, **${waits.failed} failed**`;
+  return `${waits.medianMs.toFixed(1)} / ${waits.p99Ms.toFixed(1)} / ${waits.maxMs.toFixed(1)} (${waits.samples}${failed})`;
+}
 
 function gitCommit(): string {
   try {
