@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { NewlineFrames } from './newline-frames.ts';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ProcessGroups } from './process-groups.ts';
@@ -32,16 +33,26 @@ export interface ProcessGroupTransportOptions {
  * a grace period, SIGKILL (stopProcessGroup); and when the server exits on its own, whatever it left in
  * its group is ended the same way before the connection counts as closed.
  *
- * Messages are newline-delimited JSON-RPC, read and written with the SDK's own ReadBuffer and
- * serializeMessage, exactly as its stdio transport does.
+ * Messages are newline-delimited JSON-RPC, parsed and written with the SDK's own deserializeMessage
+ * and serializeMessage; lines are split in linear time (NewlineFrames), and a message over
+ * MAX_UPSTREAM_MESSAGE_BYTES closes the connection with an error, as the SDK's stdio transport does
+ * past its 10 MB buffer.
  */
+/** The largest message read from a local server: the SDK's stdio transport's own bound (10 MB). */
+export const MAX_UPSTREAM_MESSAGE_BYTES = 10 * 1024 * 1024;
+
 export class ProcessGroupTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly #options: ProcessGroupTransportOptions;
-  readonly #readBuffer = new ReadBuffer();
+  // A message over the bound ends the connection, as the SDK's transport does: the call it answered
+  // fails at once (and the server restarts) instead of waiting for its deadline.
+  readonly #frames = new NewlineFrames(MAX_UPSTREAM_MESSAGE_BYTES, (bytes) => {
+    this.onerror?.(new Error(`the server sent a message of over ${MAX_UPSTREAM_MESSAGE_BYTES.toLocaleString('en-US')} bytes (${bytes.toLocaleString('en-US')} so far); the connection is closed`));
+    void this.close();
+  });
   #child: ChildProcess | undefined;
   #leaderExited: Promise<void> = Promise.resolve();
   /** The group's end, once under way (started by close() or by the server's own exit). */
@@ -81,14 +92,7 @@ export class ProcessGroupTransport implements Transport {
       child.stdout?.on('error', (error) => this.onerror?.(error));
       child.stdout?.on('data', (chunk: Buffer) => {
         this.#outputBytes += chunk.length;
-        try {
-          this.#readBuffer.append(chunk);
-        } catch (error) {
-          this.onerror?.(error as Error);
-          void this.close();
-          return;
-        }
-        this.#readMessages();
+        this.#readMessages(this.#frames.push(chunk));
       });
       this.#followStderr(child);
     });
@@ -115,7 +119,7 @@ export class ProcessGroupTransport implements Transport {
       this.#stopping = this.#stopGroup(child.pid);
     }
     await this.#stopping;
-    this.#readBuffer.clear();
+    this.#frames.clear();
     this.#reportClose();
   }
 
@@ -148,17 +152,16 @@ export class ProcessGroupTransport implements Transport {
     this.onclose?.();
   }
 
-  #readMessages(): void {
-    for (;;) {
-      let message: JSONRPCMessage | null;
+  #readMessages(lines: readonly string[]): void {
+    for (const line of lines) {
+      let message: JSONRPCMessage;
       try {
-        message = this.#readBuffer.readMessage();
+        message = deserializeMessage(line);
       } catch (error) {
         // One line that is not JSON-RPC: reported, and the next line is read.
         this.onerror?.(error as Error);
         continue;
       }
-      if (message === null) return;
       this.onmessage?.(message);
     }
   }
