@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium } from 'playwright-core';
 import { readConfigDocument } from '../src/cli/read-input-files.ts';
-import { createGateway, createTemporaryFolder, resolveGatewayConfig, serveHttp } from '../src/gateway/index.ts';
+import { createGateway, createTemporaryFolder, liveViewSignInLink, resolveGatewayConfig, serveHttp } from '../src/gateway/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const configPath = join(root, 'config/default-gateway.yaml');
@@ -22,14 +22,14 @@ const { config } = resolveGatewayConfig(readConfigDocument(configPath), { config
 const gateway = createGateway({ config });
 gateway.start();
 const token = randomBytes(24).toString('hex');
-const http = await serveHttp(gateway, 0, { token, liveView: { token } });
+const http = await serveHttp(gateway, 0, { token, liveView: {} });
 const client = new Client({ name: 'capture-live-view', version: '1.0.0' });
 await client.connect(new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
 await gateway.ready();
 const browser = await chromium.launch({ executablePath: process.env['TOOL_SEARCH_CHROMIUM'] ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
-  await page.goto(http.liveViewUrl!.href);
+  await page.goto(liveViewSignInLink(http.liveViewUrl!, http.liveView!.signInCode()).href);
   await page.waitForSelector('body[data-feed="live"]');
   const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
   await call('tool_search', { query: 'remember a fact about a person' });
