@@ -28,7 +28,8 @@ export interface ActivityHistoryOptions {
  * that reloads gets them back (`/api/history`) and a stream that broke resumes where it stopped (the
  * entries after its `Last-Event-ID`). Starts from the activity log's last lines when there is one, so a
  * restarted gateway's page still shows what came before. Memory is bounded by `size` entries of bounded
- * size (previewValue). Listens to the gateway from creation until close().
+ * size (previewValue). Listens to the gateway from creation until close(); an event becomes an entry
+ * just after the call that made it (setImmediate), so no call waits for the redaction and previews.
  */
 export interface ActivityHistory {
   /** The kept entries, oldest first. */
@@ -74,27 +75,58 @@ export function createActivityHistory(options: ActivityHistoryOptions): Activity
   };
 
   for (const entry of seedEntries(options.seed ?? [], options.redact, size)) add(entry);
+
+  // Events are turned into entries (redacted, previews made) just after the call that made them, not
+  // during it: the call's answer never waits for the page. Reading the history catches up first.
+  let waiting: Array<{ event: ActivityEvent; saved: number }> = [];
+  let scheduled = false;
+  const catchUp = (): void => {
+    scheduled = false;
+    const batch = waiting;
+    waiting = [];
+    for (const { event, saved: savedTokens } of batch) {
+      const entry = liveEntryOf(event, options.redact, savedTokens);
+      if (entry !== undefined) add(entry);
+    }
+  };
   const stop = options.onActivity((event) => {
-    const entry = liveEntryOf(event, options.redact, options.savedPerRequest());
-    if (entry !== undefined) add(entry);
+    if (event.type === 'call_started') return;
+    waiting.push({ event, saved: options.savedPerRequest() });
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(catchUp);
   });
 
   return {
-    items: () => [...kept],
+    items() {
+      catchUp();
+      return [...kept];
+    },
     after(id) {
+      catchUp();
       if (!Number.isInteger(id) || id < 0 || id > lastId) return { items: [...kept], missed: 0 };
       const firstKept = kept[0]?.id ?? lastId + 1;
       return { items: kept.filter((item) => item.id > id), missed: Math.max(0, firstKept - id - 1) };
     },
-    lastId: () => lastId,
-    total: () => total,
-    savedTokens: () => saved,
+    lastId() {
+      catchUp();
+      return lastId;
+    },
+    total() {
+      catchUp();
+      return total;
+    },
+    savedTokens() {
+      catchUp();
+      return saved;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     close() {
       stop();
+      waiting = [];
       listeners.clear();
     },
   };

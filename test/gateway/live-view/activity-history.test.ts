@@ -82,13 +82,17 @@ describe('createActivityHistory', () => {
     assert.equal(history.items()[1]?.entry['client'], 'alice');
   });
 
-  test('hands each new entry to its listeners, and stops listening to the gateway when closed', () => {
+  test('hands each new entry to its listeners just after the call that made it, and stops listening to the gateway when closed', async () => {
     const { history, search, listening } = historyOf();
     const seen: number[] = [];
     const stop = history.subscribe((item) => seen.push(item.id));
     search('one');
+    assert.deepEqual(seen, [], 'not while the call is still answering');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(seen, [1]);
     stop();
     search('two');
+    await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(seen, [1]);
     history.close();
     assert.equal(listening(), false);
