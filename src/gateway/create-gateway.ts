@@ -124,7 +124,7 @@ export interface Gateway {
    * activity log gets it, unredacted; returns the unsubscribe. Costs calls nothing while nobody listens.
    */
   onActivity(listener: (event: ObservedActivity) => void): () => void;
-  /** How many listeners follow the activity now (an open live view page is one). */
+  /** How many listeners follow the activity now (a served live view is one, whether or not a page is open). */
   activitySubscriberCount(): number;
   /** Whether the activity log (`activity_log`) is being written; undefined when the config has none. */
   activityLogStatus(): ActivityLogStatus | undefined;
