@@ -1,4 +1,4 @@
-import type { ActivityEvent } from '../../dispatch/hooks.ts';
+import type { ObservedActivity } from '../create-gateway.ts';
 import type { Redactor } from '../redact-secrets.ts';
 import { isFeedLine, liveEntryOf, liveEntryOfLogLine, type LiveEntry } from './live-entry.ts';
 
@@ -12,8 +12,8 @@ export interface HistoryItem {
 }
 
 export interface ActivityHistoryOptions {
-  /** The gateway's activity (every observed session). */
-  readonly onActivity: (listener: (event: ActivityEvent) => void) => () => void;
+  /** The gateway's activity (every observed session), each event with its named client when it has one. */
+  readonly onActivity: (listener: (event: ObservedActivity) => void) => () => void;
   readonly redact: Redactor;
   /** Schema tokens a model request does not carry now because of Tool Search (0 when it is not active). */
   readonly savedPerRequest: () => number;
@@ -78,7 +78,7 @@ export function createActivityHistory(options: ActivityHistoryOptions): Activity
 
   // Events are turned into entries (redacted, previews made) just after the call that made them, not
   // during it: the call's answer never waits for the page. Reading the history catches up first.
-  let waiting: Array<{ event: ActivityEvent; saved: number }> = [];
+  let waiting: Array<{ event: ObservedActivity; saved: number }> = [];
   let scheduled = false;
   const catchUp = (): void => {
     scheduled = false;

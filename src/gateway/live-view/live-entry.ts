@@ -1,4 +1,4 @@
-import type { ActivityEvent } from '../../dispatch/hooks.ts';
+import type { ObservedActivity } from '../create-gateway.ts';
 import { activityLogEntry } from '../open-activity-log.ts';
 import { redactJson, type Redactor } from '../redact-secrets.ts';
 import { previewValue } from './preview-value.ts';
@@ -26,8 +26,11 @@ export function isFeedLine(line: unknown): boolean {
   return typeof event === 'string' && SHOWN_EVENTS.has(event) && typeof time === 'string' && typeof session === 'string';
 }
 
-/** The feed entry for an activity event, or undefined for one the feed does not show (call_started). Pure. */
-export function liveEntryOf(event: ActivityEvent, redact: Redactor, savedTokens: number): LiveEntry | undefined {
+/**
+ * The feed entry for an activity event, or undefined for one the feed does not show (call_started).
+ * It names the event's client (`client`, as the log's entry does) when its session is a named client's. Pure.
+ */
+export function liveEntryOf(event: ObservedActivity, redact: Redactor, savedTokens: number): LiveEntry | undefined {
   const logged = activityLogEntry(event);
   if (logged === undefined) return undefined;
   const entry = redactJson<Record<string, unknown>>({ ...logged }, redact, { event: 'withheld', time: logged.time, session: logged.session });
