@@ -55,6 +55,19 @@ export interface CallActivityEvent {
   readonly durationMs?: number;
   /** On call_finished when it did not succeed: the error message. */
   readonly error?: string;
+  /**
+   * On call_finished when it did not succeed: the outcome's code, which tells a call the pipeline
+   * refused before the tool ran (`invalid_arguments`) from a tool that failed (`tool_failed`).
+   */
+  readonly code?: ModelErrorCode;
+  /**
+   * On call_finished: the arguments the tool was given (after pre-call hooks), or those the model sent
+   * when the call stopped before the tool. Neither cut nor redacted: an observer that shows or keeps
+   * them must do both (the activity log and traces never do).
+   */
+  readonly arguments?: ToolArguments;
+  /** On call_finished when it succeeded: the value the model gets (after post-call hooks), as for `arguments`. */
+  readonly result?: unknown;
 }
 export type ActivityOutcome = 'ok' | 'error' | 'blocked' | 'denied' | 'declined' | 'cancelled';
 

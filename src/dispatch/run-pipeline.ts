@@ -53,7 +53,8 @@ export async function runPipeline(initial: ToolCallContext, environment: Pipelin
     ...base,
     outcome: activityOutcomeOf(result),
     durationMs: finishedAt - startedAt,
-    ...(result.ok ? {} : { error: result.error.message }),
+    ...(result.ok ? { result: result.value } : { error: result.error.message, code: result.error.code }),
+    arguments: call.arguments,
   });
   return result;
 }

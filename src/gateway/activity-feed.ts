@@ -5,8 +5,8 @@ type FeedEvent = ActivityEvent & { readonly client?: string };
 
 /**
  * The gateway's activity fan-out: every event of every client session, handed to whoever subscribed
- * (the live view's event stream, tracing). Publishing with no subscriber is one size check, so a
- * gateway whose page is closed pays nothing for the feed.
+ * (the live view's history, tracing). Publishing with no subscriber is one size check, so a
+ * gateway that serves no page pays nothing for the feed.
  */
 export interface ActivityFeed {
   publish(event: FeedEvent): void;

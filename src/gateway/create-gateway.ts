@@ -26,7 +26,7 @@ import { createActivityFeed } from './activity-feed.ts';
 import { createToolCallTracing, loadOpenTelemetryTracer, type ToolCallTracing, type TraceTracer } from './trace-tool-calls.ts';
 import { createAjvValidator } from '../integrations/ajv/index.ts';
 import { createRedactor, type Redactor } from './redact-secrets.ts';
-import { createToolPolicy, describeUnmatched, type ToolPolicy } from './tool-policy.ts';
+import { createToolPolicy, describeUnmatched, mayMatchServersDown, type ToolPolicy } from './tool-policy.ts';
 import { resolveToolsetNames, unknownToolsetsWarning } from '../tools/resolve-toolset-names.ts';
 import { createGatewayRequestSources, type GatewayRequestSources } from './create-gateway-request-sources.ts';
 import { createProcessGroups } from './process-groups.ts';
@@ -92,7 +92,9 @@ export interface Gateway {
   readonly redact: Redactor;
   /**
    * One line per `pin` / `policy` pattern that matches none of the tools of the servers connected now
-   * (with a did-you-mean): worth a warning once the servers are up.
+   * (with a did-you-mean): worth a warning once the servers are up. A pattern that may match a tool of
+   * a server not connected now (one it names, or any server for a pattern naming none) is left out
+   * until that server is up: its tools are unknown, so "matches none" would be false.
    */
   policyWarnings(): string[];
   /** Carries the MCP request being served through the core pipeline (see {@link GatewayRequest}). */
@@ -122,7 +124,7 @@ export interface Gateway {
    * activity log gets it, unredacted; returns the unsubscribe. Costs calls nothing while nobody listens.
    */
   onActivity(listener: (event: ObservedActivity) => void): () => void;
-  /** How many listeners follow the activity now (an open live view page is one). */
+  /** How many listeners follow the activity now (a served live view is one, whether or not a page is open). */
   activitySubscriberCount(): number;
   /** Whether the activity log (`activity_log`) is being written; undefined when the config has none. */
   activityLogStatus(): ActivityLogStatus | undefined;
@@ -278,7 +280,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     redact,
     policyWarnings() {
       const tools = catalog.tools();
-      return policy.unmatched(tools).map((pattern) => describeUnmatched(pattern, tools.length));
+      const servers = upstreams.map((upstream) => upstream.name);
+      const down = upstreams.filter((upstream) => upstream.status().state !== 'connected').map((upstream) => upstream.name);
+      return policy
+        .unmatched(tools)
+        .filter((pattern) => !mayMatchServersDown(pattern.pattern, servers, down))
+        .map((pattern) => describeUnmatched(pattern, tools.length));
     },
     requests,
     requestSources,

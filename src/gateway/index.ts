@@ -25,7 +25,7 @@ export type { GatewaySessionOptions } from './create-gateway.ts';
 export type { LiveView, LiveViewOptions } from './live-view/create-live-view.ts';
 export { createLiveView, DEFAULT_MAX_LIVE_VIEW_STREAMS } from './live-view/create-live-view.ts';
 export type { ServedLiveView } from './live-view/serve-live-view.ts';
-export { LIVE_VIEW_HOST, serveLiveView } from './live-view/serve-live-view.ts';
+export { LIVE_VIEW_HOST, liveViewSignInLink, serveLiveView } from './live-view/serve-live-view.ts';
 export type { ToolCallTracing, TraceAttributes, TraceAttributeValue, TraceSpan, TraceTracer } from './trace-tool-calls.ts';
 export { createToolCallTracing, loadOpenTelemetryTracer, toolSpanAttributes } from './trace-tool-calls.ts';
 export type { ActivityReport, ActivitySummary, QueryCount, TokensSaved } from './activity-report/summarize-activity.ts';

@@ -26,6 +26,11 @@ export interface CallLogEntry extends LogEntryBase {
   readonly outcome: string;
   readonly duration_ms: number;
   readonly error?: string;
+  /**
+   * When it did not succeed: the outcome's code. `invalid_arguments` means the gateway refused the
+   * model's arguments before the tool ran; `tool_failed`, that the tool (its server) answered with an error.
+   */
+  readonly code?: string;
 }
 
 export interface SearchLogEntry extends LogEntryBase {
@@ -96,6 +101,7 @@ export function activityLogEntry(event: ActivityEvent & { readonly client?: stri
         outcome: event.outcome ?? 'ok',
         duration_ms: event.durationMs ?? 0,
         ...(event.error === undefined ? {} : { error: event.error }),
+        ...(event.code === undefined ? {} : { code: event.code }),
       };
     case 'search':
       return { ...base, event: 'search', query: event.query ?? '', results: event.results ?? [] };

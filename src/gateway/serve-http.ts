@@ -8,7 +8,7 @@ import type { Gateway } from './create-gateway.ts';
 import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, unusableTokenReason, type HttpClientToken } from './http-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
-import { createLiveView } from './live-view/create-live-view.ts';
+import { createLiveView, type LiveView, type LiveViewOptions } from './live-view/create-live-view.ts';
 import { MAX_REQUEST_BODY_BYTES, readRequestJson, startsSession } from './read-request-json.ts';
 import { createFailedTokenThrottle, DEFAULT_FAILED_TOKEN_LIMIT } from './failed-token-throttle.ts';
 
@@ -60,10 +60,11 @@ export interface HttpGatewayOptions {
    */
   readonly idleSessionMs?: number;
   /**
-   * Also serve the live view (live-view/) at `/`: the page opens only for a browser that came through
-   * `/?token=<token>` (a cookie), whatever the MCP endpoint allows. Absent: only the MCP endpoint.
+   * Also serve the live view (live-view/) at `/`: the page opens only for a browser signed in with a
+   * one-time code (its own cookie; the bearer token plays no part), whatever the MCP endpoint allows.
+   * `allowedOrigins` is the gateway's. Absent: only the MCP endpoint.
    */
-  readonly liveView?: { readonly token: string };
+  readonly liveView?: Omit<LiveViewOptions, 'allowedOrigins'>;
   /** The gateway's log, one line at a time (stderr when serving): when failed token attempts are held back. @default ignore */
   readonly log?: (line: string) => void;
 }
@@ -73,8 +74,10 @@ export interface HttpGateway {
   readonly url: URL;
   /** Whether requests must carry the bearer token. */
   readonly requiresToken: boolean;
-  /** The live view's sign-in URL (`http://127.0.0.1:<port>/?token=...`, a secret), when it is served. */
+  /** The live view's address (`http://127.0.0.1:<port>/`, no secret in it), when it is served. */
   readonly liveViewUrl?: URL;
+  /** The live view, when it is served: its sign-in code (`signInCode()`), its streams. */
+  readonly liveView?: LiveView;
   /** MCP sessions currently open. */
   sessionCount(): number;
   /** Closes every session and stops listening; the gateway itself stays open. */
@@ -99,8 +102,6 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   if (tokenProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: the token ${tokenProblem}`);
   const clientProblem = clientsProblem(clients, token);
   if (clientProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: ${clientProblem}`);
-  const pageTokenProblem = options.liveView === undefined ? undefined : unusableTokenReason(options.liveView.token);
-  if (pageTokenProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: the live view's token ${pageTokenProblem}`);
   const idleSessionMs = options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const sessions = new Map<string, HttpSession>();
@@ -197,7 +198,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     }
   };
 
-  const liveView = options.liveView === undefined ? undefined : createLiveView(gateway, { token: options.liveView.token, allowedOrigins: options.allowedOrigins ?? [] });
+  const liveView = options.liveView === undefined ? undefined : createLiveView(gateway, { ...options.liveView, allowedOrigins: options.allowedOrigins ?? [] });
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== GATEWAY_HTTP_PATH && liveView !== undefined) return liveView.handle(request, response, policy.allowedHosts, bound);
@@ -250,7 +251,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   return {
     url: new URL(`http://${GATEWAY_HTTP_HOST}:${bound}${GATEWAY_HTTP_PATH}`),
     requiresToken: policy.tokenDigest !== undefined || clients.length > 0,
-    ...(options.liveView === undefined ? {} : { liveViewUrl: liveViewSignInUrl(bound, options.liveView.token) }),
+    ...(liveView === undefined ? {} : { liveViewUrl: new URL(`http://${GATEWAY_HTTP_HOST}:${bound}/`), liveView }),
     sessionCount: () => sessions.size,
     async close() {
       clearInterval(sweeper);
@@ -297,10 +298,4 @@ function reply(response: ServerResponse, status: number, message: string, header
 function replyJson(response: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
   response.writeHead(status, { ...headers, 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
-}
-
-function liveViewSignInUrl(port: number, token: string): URL {
-  const url = new URL(`http://${GATEWAY_HTTP_HOST}:${port}/`);
-  url.searchParams.set('token', token);
-  return url;
 }

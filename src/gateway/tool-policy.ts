@@ -95,6 +95,33 @@ export function namesOfTool(tool: Tool): string[] {
 }
 
 /**
+ * The server a pattern names by its prefix: `mcp_<server>_...` or `<server>/...` (case-insensitive,
+ * the longest server name first), or undefined for a pattern that names none (`*delete*`,
+ * `create_issue`: such a pattern may match a tool of any server).
+ */
+export function serverNamedBy(pattern: string, servers: readonly string[]): string | undefined {
+  const lower = pattern.toLowerCase();
+  return [...servers]
+    .sort((left, right) => right.length - left.length)
+    .find((server) => {
+      const name = server.toLowerCase();
+      const prefix = `mcp_${name}_`.replace(/[^a-z0-9_-]/g, '_');
+      return lower.startsWith(prefix) || lower.startsWith(`mcp_${name}_`) || lower.startsWith(`${name}/`);
+    });
+}
+
+/**
+ * Whether a pattern that matches none of the connected servers' tools could still match a tool of a
+ * server that is not connected (whose tools nobody knows now): one it names, or any, for a pattern that
+ * names no server. Saying it "matches none" would then be a false warning.
+ */
+export function mayMatchServersDown(pattern: string, servers: readonly string[], down: readonly string[]): boolean {
+  if (down.length === 0) return false;
+  const named = serverNamedBy(pattern, servers);
+  return named === undefined || down.includes(named);
+}
+
+/**
  * One line per unmatched pattern, for the log, `inspect`, `assemble` and `search`. `source` says whose
  * tools were matched. @default 'the connected servers'
  */

@@ -61,6 +61,15 @@ describe('runPipeline: the argument check', () => {
     );
   });
 
+  it("names the refusal's code on the finished event, so an observer can tell it from a tool that failed", async () => {
+    const events: ActivityEvent[] = [];
+    const tool = makeTool('mcp_x_create', 'Create', { parameters, execute: () => 'made' });
+    await runPipeline(call(tool, { title: 7 }, true), { validateArguments: titleValidator(), hooks: { onActivity: (event) => void events.push(event) }, now: () => 0 });
+    const finished = events.find((event) => event.type === 'call_finished');
+    assert.equal(finished?.type === 'call_finished' && finished.code, 'invalid_arguments');
+    assert.deepEqual(finished?.type === 'call_finished' && finished.arguments, { title: 7 });
+  });
+
   it('runs the tool when the arguments match', async () => {
     const asked: string[] = [];
     const tool = makeTool('mcp_x_create', 'Create', { parameters, execute: (args) => `made ${String(args['title'])}` });

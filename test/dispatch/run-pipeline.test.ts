@@ -127,6 +127,8 @@ describe('runPipeline', () => {
         viaBridge: true,
         outcome: 'ok',
         durationMs: 250,
+        result: 'ok',
+        arguments: {},
       },
     ]);
   });

@@ -104,10 +104,13 @@ describe('an activity log that cannot be written', () => {
   });
   after(() => scratch?.remove());
 
+  /** The sign-in link in the line serve prints for the live view (a one-time code in it). */
+  const SIGN_IN_LINK = /live view: \S+ \(one-time code \S+, or open (\S+);/;
+
   test("is reported in the gateway's log and in the live view's state, with the lines lost, while calls go on", async () => {
     const { client, stderr } = await connect('bash', ['-c', `ulimit -f 2; exec "${process.execPath}" "${GATEWAY_BIN}" serve --config "${config}" --ui 0`]);
     try {
-      await waitFor(() => /live view: open (\S+)/.test(stderr()), 'the live view line');
+      await waitFor(() => SIGN_IN_LINK.test(stderr()), 'the live view line');
       const result = await client.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'still answered' } });
       assert.notEqual(result.isError, true);
       await client.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'again' } });
@@ -115,7 +118,8 @@ describe('an activity log that cannot be written', () => {
         stderr().includes(`tool-search serve: warning: activity_log '${log}': a line could not be written (EFBIG: file too large); the gateway tries again with every line, and inspect and the live view say how many were lost`),
         stderr(),
       );
-      const signIn = await fetch(/live view: open (\S+)/.exec(stderr())![1]!, { redirect: 'manual' });
+      const signIn = await fetch(SIGN_IN_LINK.exec(stderr())![1]!, { redirect: 'manual' });
+      assert.equal(signIn.status, 303, 'the printed one-time code signs in');
       const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
       const state = (await (await fetch(new URL('/api/state', signIn.url), { headers: { cookie } })).json()) as {
         activityLog?: { path: string; state: string; linesLost: number; error?: string };

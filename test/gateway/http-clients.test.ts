@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ActivityEvent } from '../../src/dispatch/hooks.ts';
 import { activityLogEntry } from '../../src/gateway/open-activity-log.ts';
-import { createGateway, createTemporaryFolder, resolveGatewayConfig, serveHttp, type Gateway, type HttpGateway, type PlaceholderValues, type TemporaryFolder } from '../../src/gateway/index.ts';
+import { createGateway, createTemporaryFolder, liveViewSignInLink, resolveGatewayConfig, serveHttp, type Gateway, type HttpGateway, type PlaceholderValues, type TemporaryFolder } from '../../src/gateway/index.ts';
 import { createScratchFolder, EVERYTHING_SERVER, GATEWAY_BIN, MEMORY_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
 
 const ADA = 'ada-token-0123456789abcdef';
@@ -95,7 +95,7 @@ describe('serve --http with named clients', () => {
     gateway = createGateway({ config });
     gateway.onActivity((event) => events.push(event));
     gateway.start();
-    http = await serveHttp(gateway, 0, { token: config.http.token, clients: config.http.clients });
+    http = await serveHttp(gateway, 0, { token: config.http.token, clients: config.http.clients, liveView: {} });
     const adaConnection = await connect('ada-client', ADA);
     ada = adaConnection.client;
     adaSession = adaConnection.transport.sessionId!;
@@ -148,6 +148,18 @@ describe('serve --http with named clients', () => {
     // The single token's sessions name no client.
     assert.ok(lines.filter((line) => line['event'] === 'tools' && line['client'] === undefined).length >= 1);
   });
+
+  test("names the client in the live view's history, which a browser signs in to with a one-time code, not a client's token", async () => {
+    await ada.callTool({ name: 'mcp_everything_echo', arguments: { message: 'ada for the page' } });
+    const withToken = await fetch(new URL('/api/history', http.liveViewUrl!), { headers: { authorization: `Bearer ${ADA}` } });
+    assert.equal(withToken.status, 401, "a client's token does not open the page: it shows every client's activity");
+    const signIn = await fetch(liveViewSignInLink(http.liveViewUrl!, http.liveView!.signInCode()), { redirect: 'manual' });
+    assert.equal(signIn.status, 303);
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const history = (await (await fetch(new URL('/api/history', http.liveViewUrl!), { headers: { cookie } })).json()) as { entries: Array<Record<string, unknown>> };
+    const echoes = history.entries.filter((entry) => entry['event'] === 'call' && entry['tool'] === 'mcp_everything_echo');
+    assert.deepEqual(echoes.slice(-3).map((entry) => entry['client']), ['ada', 'bob', 'ada']);
+  });
 });
 
 describe('tool-search serve --http with http.clients only', () => {
@@ -157,7 +169,7 @@ describe('tool-search serve --http with http.clients only', () => {
   });
   after(() => scratch?.remove());
 
-  test('serves without TOOL_SEARCH_HTTP_TOKEN, naming the clients but no token, and the live view gets a token of its own', async () => {
+  test('serves without TOOL_SEARCH_HTTP_TOKEN, naming the clients but no token, and the live view signs browsers in with a one-time code', async () => {
     const config = scratch.write('clients.json', { mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER] } }, http: { clients: { ada: ADA, bob: BOB } } });
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'TOOL_SEARCH_HTTP_TOKEN')) as Record<string, string>;
     const child = spawn(process.execPath, [GATEWAY_BIN, 'serve', '--config', config, '--http', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -173,8 +185,13 @@ describe('tool-search serve --http with http.clients only', () => {
         child.once('exit', () => reject(new Error(`serve exited: ${stderr}`)));
       });
       assert.match(stderr, /clients must send 'Authorization: Bearer <token>' with their own token from http\.clients \(ada, bob\); at most 100 sessions\n/);
-      assert.match(stderr, /live view: open http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64} /);
+      const invitation = /live view: (http:\/\/127\.0\.0\.1:\d+\/) \(one-time code [0-9A-Z-]+, or open (\S+);/.exec(stderr);
+      assert.ok(invitation !== null, stderr);
       assert.ok(!stderr.includes(ADA) && !stderr.includes(BOB));
+      const signIn = await fetch(invitation[2]!, { redirect: 'manual' });
+      assert.equal(signIn.status, 303, 'the printed code signs a browser in');
+      const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+      assert.equal((await fetch(new URL('/api/state', invitation[1]!), { headers: { cookie } })).status, 200);
       const client = new Client({ name: 'ada-cli', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${ADA}` } } }));
       assert.ok((await client.listTools()).tools.length > 0);

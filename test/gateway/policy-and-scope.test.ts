@@ -101,3 +101,35 @@ describe('a session limited by --toolsets', () => {
     assert.ok(!/not available|exited|password/.test(text));
   });
 });
+
+describe('policy patterns while a server is down', () => {
+  let scratch: ScratchFolder;
+  let under: HttpGatewayUnderTest;
+
+  before(async () => {
+    scratch = createScratchFolder();
+    under = await startHttpGateway(
+      {
+        tools: { tool_search: { enabled: 'on' } },
+        mcp_servers: {
+          memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } },
+          // Exits at once: it never lists its tools, so nobody knows what they are called.
+          tracker: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+        },
+        policy: { deny: ['mcp_tracker_delete_*', 'tracker/close_issue', 'archive_board', 'mcp_memory_delete_everythin'] },
+      },
+      scratch.path,
+    );
+    await under.gateway.ready();
+  });
+  after(async () => {
+    await under?.close();
+    scratch?.remove();
+  });
+
+  test("warn only about the patterns the connected servers' tools could answer", () => {
+    assert.notEqual(under.gateway.statuses().find((status) => status.name === 'tracker')?.state, 'connected');
+    // The tracker's patterns and the unqualified one may match its tools once it is up: no "matches none".
+    assert.deepEqual(under.gateway.policyWarnings(), ["policy.deny: 'mcp_memory_delete_everythin' matches none of the 9 tools of the connected servers"]);
+  });
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createToolPolicy, describeUnmatched, namesOfTool } from '../../src/gateway/tool-policy.ts';
+import { createToolPolicy, describeUnmatched, mayMatchServersDown, namesOfTool, serverNamedBy } from '../../src/gateway/tool-policy.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 
 const tool = (server: string, original: string, shown = `mcp_${server}_${original}`): Tool => ({
@@ -48,5 +48,24 @@ describe('createToolPolicy', () => {
 describe('namesOfTool', () => {
   test('gives the shown name, the whole gateway name, the upstream name and server/tool, lower-cased', () => {
     assert.deepEqual(namesOfTool(tool('GitHub', 'Merge_PR')), ['mcp_github_merge_pr', 'merge_pr', 'github/merge_pr']);
+  });
+});
+
+describe('serverNamedBy and mayMatchServersDown', () => {
+  const servers = ['git', 'github', 'My Server'];
+
+  test('name the server of a prefixed pattern, the longest name first, in either form', () => {
+    assert.equal(serverNamedBy('mcp_github_create_*', servers), 'github');
+    assert.equal(serverNamedBy('MCP_GIT_log', servers), 'git');
+    assert.equal(serverNamedBy('github/merge_pr', servers), 'github');
+    assert.equal(serverNamedBy('mcp_my_server_run', servers), 'My Server');
+    assert.equal(serverNamedBy('*delete*', servers), undefined);
+  });
+
+  test('hold back a pattern that names a server down, or none while any is down', () => {
+    assert.equal(mayMatchServersDown('mcp_github_x', servers, ['github']), true);
+    assert.equal(mayMatchServersDown('create_issue', servers, ['github']), true);
+    assert.equal(mayMatchServersDown('mcp_git_x', servers, ['github']), false);
+    assert.equal(mayMatchServersDown('create_issue', servers, []), false);
   });
 });

@@ -19,7 +19,7 @@ import { listOption, parseCommandLine, portOption } from '../parse-command-line.
 import { readConfigDocument } from '../read-input-files.ts';
 import { HTTP_TOKEN_VARIABLE, resolveHttpAccess, type HttpAccess } from '../resolve-http-access.ts';
 import { UsageError } from '../usage-error.ts';
-import { liveViewInvitation, liveViewToken, type LiveViewToken } from '../live-view-token.ts';
+import { liveViewInvitation, liveViewNextInvitation } from '../live-view-invitation.ts';
 import { serveLiveView } from '../../gateway/live-view/serve-live-view.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
 import { onStopSignal } from '../stop-on-signals.ts';
@@ -48,11 +48,9 @@ Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in 
                     from http.clients (16 characters or more; also http.allowed_origins,
                     http.max_sessions (default 100), http.idle_session_ms (default 30 minutes))
                     The live view (servers, what the model sees, live activity) is at / on that port;
-                    the URL that opens it is printed to stderr at start (with the token when it
-                    was made for this run, i.e. with --allow-unauthenticated)
+                    a browser signs in with a one-time code printed to stderr (never the token)
   --ui PORT         over stdio: also serve the live view on http://127.0.0.1:PORT/ (0 picks a free
-                    port), behind $${HTTP_TOKEN_VARIABLE} or http.token, else a token made per start;
-                    the URL that opens it is printed to stderr
+                    port); a browser signs in with a one-time code printed to stderr
   --allow-unauthenticated
                     with --http and no token: serve without one (any local process can use it)
   --toolsets a,b    limit clients to these servers (mcp-<server> or <server>)
@@ -129,7 +127,6 @@ export const serveCommand: Command = {
     const log = (line: string): void => output.stderr(`tool-search serve: ${line}\n`);
     const httpConfig = loaded.config.http;
     let access: HttpAccess | undefined;
-    let pageToken: LiveViewToken | undefined;
     try {
       // Decided before any upstream starts, so a missing token stops serve with nothing to clean up.
       access =
@@ -143,7 +140,6 @@ export const serveCommand: Command = {
               allowUnauthenticated,
               bindHost: GATEWAY_HTTP_HOST,
             });
-      pageToken = liveViewToken({ access, ui: uiPort !== undefined, environmentToken: process.env[HTTP_TOKEN_VARIABLE], configToken: httpConfig.token });
     } catch (error) {
       loaded.temporaryFolder.remove();
       throw error;
@@ -187,9 +183,14 @@ export const serveCommand: Command = {
       loaded.temporaryFolder.remove();
       finish();
     };
+    // The page's address, once it listens: each new sign-in code is printed with it.
+    let pageUrl: URL | undefined;
+    const onSignedIn = (code: string): void => {
+      if (pageUrl !== undefined) log(liveViewNextInvitation(pageUrl, code));
+    };
     if (port === undefined) {
-      if (uiPort !== undefined && pageToken !== undefined) {
-        const page = await serveLiveView(gateway, uiPort, { token: pageToken.token, allowedOrigins: httpConfig.allowedOrigins }).catch(async (error: unknown) => {
+      if (uiPort !== undefined) {
+        const page = await serveLiveView(gateway, uiPort, { allowedOrigins: httpConfig.allowedOrigins, onSignedIn }).catch(async (error: unknown) => {
           await gateway.close();
           loaded.temporaryFolder.remove();
           const code = (error as { code?: unknown }).code;
@@ -198,8 +199,9 @@ export const serveCommand: Command = {
           throw error;
         });
         stopServing.push(() => page.close());
-        // stderr, never stdout: stdout is the MCP channel. The URL carries the token: printed this once.
-        log(liveViewInvitation(page.signInUrl, pageToken));
+        pageUrl = page.url;
+        // stderr, never stdout: stdout is the MCP channel.
+        log(liveViewInvitation(page.url, page.view.signInCode()));
       }
       // Messages too large, deep or many-valued are answered with a refusal before the SDK parses them.
       const input = boundStdioMessages((refusal) => void transport.send({ ...refusal, error: { ...refusal.error } }).catch(() => undefined));
@@ -223,7 +225,7 @@ export const serveCommand: Command = {
         allowedOrigins: httpConfig.allowedOrigins,
         maxSessions: httpConfig.maxSessions,
         idleSessionMs: httpConfig.idleSessionMs,
-        ...(pageToken === undefined ? {} : { liveView: { token: pageToken.token } }),
+        liveView: { onSignedIn },
         log,
       }).catch(async (error: unknown) => {
         await gateway.close();
@@ -236,7 +238,10 @@ export const serveCommand: Command = {
       // Upstreams start once the port is ours, so a busy port starts no servers.
       gateway.start();
       stopServing.push(() => http.close());
-      if (http.liveViewUrl !== undefined && pageToken !== undefined) log(liveViewInvitation(http.liveViewUrl, pageToken));
+      if (http.liveViewUrl !== undefined && http.liveView !== undefined) {
+        pageUrl = http.liveViewUrl;
+        log(liveViewInvitation(http.liveViewUrl, http.liveView.signInCode()));
+      }
       log(`serving MCP over Streamable HTTP at ${http.url.href} with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
       log(
         access !== undefined && 'clients' in access

@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { checkHttpAccess, digestToken, type HttpRefusal } from '../check-http-access.ts';
+import { checkHttpAccess, type HttpRefusal } from '../check-http-access.ts';
+import type { SignInCheck } from './live-view-sign-in.ts';
 
 /** Who may open the live view, resolved once its server listens. */
 export interface LiveViewAccessPolicy {
@@ -7,10 +7,10 @@ export interface LiveViewAccessPolicy {
   readonly allowedHosts: readonly string[];
   /** Browser origins accepted besides the loopback ones. */
   readonly allowedOrigins: readonly string[];
-  /** The token the start-up URL carries (`/?token=...`). */
-  readonly token: string;
   /** The cookie's name: one per port, since browsers send a cookie to every port of a host. */
   readonly cookieName: string;
+  /** Whether a cookie value is a signed-in browser (see live-view-sign-in.ts). */
+  readonly checkSignIn: (cookieValue: string | undefined) => SignInCheck;
 }
 
 /** The request parts the checks read (lower-case header names, as node gives them). */
@@ -22,10 +22,10 @@ export interface LiveViewRequest {
 
 /** What a request to the live view is let do, or why it is refused. */
 export type LiveViewVerdict =
-  | { readonly kind: 'allowed' }
-  | { readonly kind: 'refused'; readonly refusal: HttpRefusal }
-  /** A right `?token=`: set this cookie value and redirect to the same page without the token. */
-  | { readonly kind: 'sign-in'; readonly cookieValue: string };
+  | { readonly kind: 'signed-in'; readonly cookieValue: string }
+  /** Host and Origin are fine but the browser is not signed in: only the sign-in routes answer it. */
+  | { readonly kind: 'signed-out'; readonly why: SignInCheck }
+  | { readonly kind: 'refused'; readonly refusal: HttpRefusal };
 
 /** The name of the live view's cookie for the server on `port`. */
 export function liveViewCookieName(port: number): string {
@@ -33,41 +33,34 @@ export function liveViewCookieName(port: number): string {
 }
 
 /**
- * The cookie value that proves the browser was given the token: an HMAC of it, not the token itself,
- * so a cookie read off a disk opens the page but cannot be sent as the MCP endpoint's bearer token.
+ * Decides a request to the live view: `Host` and `Origin` exactly as the MCP endpoint checks them
+ * (checkHttpAccess; 403), then the sign-in cookie. The MCP bearer token plays no part: the page has a
+ * sign-in of its own, so that token never goes into a URL or a browser.
  */
-export function liveViewCookieValue(token: string): string {
-  return createHmac('sha256', token).update('tool-search live view').digest('hex');
-}
-
-/**
- * Decides a request to the live view, in this order: `Host` and `Origin` exactly as the MCP endpoint
- * checks them (checkHttpAccess), then `?token=` when given (right: sign in; wrong: 401), else the
- * cookie (missing or wrong: 401). Comparisons are in constant time; messages never contain a token.
- */
-export function checkLiveViewAccess(request: LiveViewRequest, presentedToken: string | undefined, policy: LiveViewAccessPolicy): LiveViewVerdict {
+export function checkLiveViewAccess(request: LiveViewRequest, policy: LiveViewAccessPolicy): LiveViewVerdict {
   const origin = checkHttpAccess({ host: request.host, origin: request.origin }, { ...policy, tokenDigest: undefined });
   if (origin !== undefined) return { kind: 'refused', refusal: origin };
-  const expected = liveViewCookieValue(policy.token);
-  if (presentedToken !== undefined) {
-    if (!timingSafeEqual(digestToken(presentedToken), digestToken(policy.token))) {
-      return { kind: 'refused', refusal: unauthorized('The token in this URL is wrong: open the URL the gateway printed at start') };
-    }
-    return { kind: 'sign-in', cookieValue: expected };
-  }
-  const cookie = readCookie(request.cookie, policy.cookieName);
-  if (cookie === undefined) {
-    return { kind: 'refused', refusal: unauthorized('This page needs the token: open the URL the gateway printed at start (it ends with /?token=...)') };
-  }
-  if (!timingSafeEqual(digestToken(cookie), digestToken(expected))) {
-    return { kind: 'refused', refusal: unauthorized('This browser signed in to another gateway: open the URL this gateway printed at start') };
-  }
-  return { kind: 'allowed' };
+  const cookieValue = readCookie(request.cookie, policy.cookieName);
+  const check = policy.checkSignIn(cookieValue);
+  return check === 'signed-in' && cookieValue !== undefined ? { kind: 'signed-in', cookieValue } : { kind: 'signed-out', why: check };
 }
 
-/** The `Set-Cookie` value for a signed-in browser: HttpOnly, SameSite=Strict, for this session only. */
-export function liveViewCookieHeader(name: string, value: string): string {
-  return `${name}=${value}; Path=/; HttpOnly; SameSite=Strict`;
+/** Why a browser that is not signed in has to sign in, for a 401's message. */
+export function signedOutMessage(why: SignInCheck, signInMs: number): string {
+  const lasts = `a sign-in lasts ${Math.round(signInMs / 3_600_000)} hours`;
+  const how = 'sign in with the one-time code the gateway printed last (its log says "live view: ... code"), at / or through the link printed with it';
+  if (why === 'expired') return `This browser's sign-in expired (${lasts}): ${how}`;
+  return `Not signed in (the gateway may have restarted, or this browser signed out; ${lasts}): ${how}`;
+}
+
+/** The `Set-Cookie` value that signs a browser in: HttpOnly, SameSite=Strict, for `maxAgeSeconds`. */
+export function liveViewCookieHeader(name: string, value: string, maxAgeSeconds: number): string {
+  return `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict`;
+}
+
+/** The `Set-Cookie` value that signs a browser out (the cookie is dropped at once). */
+export function liveViewCookieClearing(name: string): string {
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`;
 }
 
 /** The value of cookie `name` in a `Cookie` header, or undefined. */
@@ -79,8 +72,4 @@ export function readCookie(header: string | undefined, name: string): string | u
     if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
   }
   return undefined;
-}
-
-function unauthorized(message: string): HttpRefusal {
-  return { status: 401, message, headers: {} };
 }

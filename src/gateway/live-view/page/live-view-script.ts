@@ -1,170 +1,84 @@
+import { FEED_SCRIPT } from './script-feed.ts';
+import { STATE_SCRIPT } from './script-state.ts';
+import { STREAM_SCRIPT } from './script-stream.ts';
+
 /**
- * The live view's script, served as /live-view.js: plain browser JavaScript, no framework. It renders
- * `/api/state`, follows `/api/events` (EventSource) and runs the search box through `/api/search`. Text
- * from the gateway is only ever set as textContent, never parsed as HTML. `body[data-feed="live"]`
- * says the feed is subscribed.
+ * The live view's script, served as /live-view.js: plain browser JavaScript, no framework, no build.
+ * It loads `/api/state` and `/api/history`, follows `/api/events` (one stream per browser, see
+ * script-stream.ts) and runs the search box through `/api/search`. While the stream is down the page
+ * says why and what to do, and marks what it shows as stale. `body[data-feed]` is the stream's state
+ * (`live`, `connecting`, `offline`, `signed-out`, `full`); `body[data-stale]` is true while the data
+ * may be out of date.
  */
 export const LIVE_VIEW_SCRIPT = `'use strict';
 (function () {
-  var FEED_MAX = 200;
-  var feed = document.getElementById('feed');
-  var searchesBySession = new Map();
+${STATE_SCRIPT}
+${FEED_SCRIPT}
+${STREAM_SCRIPT}
+  var timeoutMs = Number(document.body.dataset.searchTimeoutMs) || 15000;
+  var byId = function (id) { return document.getElementById(id); };
+  var lastFresh = null;
 
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = String(text);
-    return node;
-  }
-  function formatNumber(value) {
-    return Number(value).toLocaleString('en-US');
-  }
-  function getJson(path) {
-    return fetch(path, { credentials: 'same-origin', cache: 'no-store' }).then(function (response) {
-      if (!response.ok) throw new Error('HTTP ' + response.status);
-      return response.json();
-    });
+  function renderSaved() {
+    var saved = feed.savedTokens();
+    var line = byId('tokens-saved');
+    byId('saved-total').textContent = saved > 0 ? formatNumber(saved) + ' tokens saved' : '';
+    line.textContent = (line.dataset.summary || '') + (saved > 0 ? '; ' + formatNumber(saved) + ' schema tokens not sent over ' + formatNumber(feed.total()) + ' model requests so far' : '');
   }
 
-  function renderState(state) {
-    var model = state.model;
-    document.getElementById('tokens-before').textContent = formatNumber(model.tokensBefore);
-    document.getElementById('tokens-after').textContent = formatNumber(model.tokensAfter);
-    var saved = model.tokensBefore > 0 ? Math.round((1 - model.tokensAfter / model.tokensBefore) * 100) : 0;
-    document.getElementById('tokens-saved').textContent = model.active ? saved + '% less, ' + model.deferred + ' tools behind tool_search' : 'Tool Search not active';
-    document.getElementById('model-reason').textContent = 'enabled: ' + model.mode + '. ' + model.reason;
-    var chips = document.getElementById('visible-tools');
-    chips.replaceChildren.apply(chips, model.visible.map(function (name) { return element('li', /^tool_(search|describe|call)$/.test(name) ? 'chip bridge' : 'chip', name); }));
+  var feed = createFeed({
+    feed: byId('feed'),
+    scroller: byId('feed-scroll'),
+    empty: byId('feed-empty'),
+    count: byId('feed-count'),
+    cap: byId('feed-cap'),
+    waiting: byId('feed-pending'),
+    pause: byId('pause'),
+    filters: { server: byId('filter-server'), kind: byId('filter-kind'), outcome: byId('filter-outcome'), client: byId('filter-client') }
+  }, renderSaved);
 
-    var body = document.querySelector('#servers tbody');
-    body.replaceChildren.apply(body, state.servers.map(function (server) {
-      var row = element('tr');
-      row.dataset.server = server.name;
-      row.append(element('td', 'name', server.name));
-      var status = element('td');
-      status.append(element('span', 'status ' + server.status, server.status));
-      row.append(status);
-      row.append(element('td', 'number', server.tools));
-      row.append(element('td', 'number', formatNumber(server.tokens)));
-      row.append(element('td', 'number', server.failures));
-      var error = server.error ? server.error + (server.restartInMs !== undefined ? ' (restart in ' + Math.ceil(server.restartInMs / 1000) + ' s)' : '') : '';
-      row.append(element('td', 'error', error));
-      return row;
-    }));
-
-    var policy = document.getElementById('policy');
-    policy.replaceChildren.apply(policy, state.policy.map(function (entry) {
-      var what = [];
-      if (entry.denied) what.push('denied (' + entry.denied + ')');
-      if (entry.approval) what.push('needs approval (' + entry.approval + ')');
-      if (entry.pinned) what.push('pinned (' + entry.pinned + ')');
-      var item = element('li');
-      item.append(element('code', '', entry.tool), document.createTextNode(' ' + what.join(', ')));
-      return item;
-    }).concat(state.warnings.map(function (warning) { return element('li', 'warning', warning); })));
+  /** Says what is wrong and what to do; marks the data stale from the moment it stopped being fresh. */
+  function setStatus(state, message) {
+    document.body.dataset.feed = state;
+    var badge = byId('feed-status');
+    badge.textContent = { live: 'live', connecting: 'connecting', offline: 'offline', 'signed-out': 'signed out', full: 'too many browsers' }[state] || state;
+    badge.className = 'badge ' + state;
+    if (state === 'live') lastFresh = null;
+    else if (lastFresh === null) lastFresh = new Date();
+    var stale = state !== 'live' && state !== 'connecting';
+    document.body.dataset.stale = String(stale);
+    var notice = byId('notice');
+    notice.hidden = !message;
+    notice.className = 'notice ' + state;
+    byId('notice-text').textContent = message + (stale ? ' What this page shows is as of ' + lastFresh.toLocaleTimeString('en-GB') + '.' : '');
+    byId('notice-link').hidden = state !== 'signed-out';
+    byId('notice-retry').hidden = state !== 'full' && state !== 'offline';
   }
+  byId('notice-retry').addEventListener('click', function () { following.retry(); });
 
   function refreshState() {
-    return getJson('/api/state').then(renderState).catch(function () { /* the next refresh retries */ });
-  }
-
-  function timeOf(entry) {
-    var date = new Date(entry.time);
-    return isNaN(date.getTime()) ? '' : date.toLocaleTimeString('en-GB');
-  }
-
-  /** Marks the latest search of the session whose results held the tool: the model followed it. */
-  function markFollowed(entry, verb) {
-    var searches = searchesBySession.get(entry.session) || [];
-    for (var index = searches.length - 1; index >= 0; index--) {
-      var search = searches[index];
-      var position = search.results.indexOf(entry.tool);
-      if (position < 0) continue;
-      var key = verb + ' ' + entry.tool;
-      if (search.followed.has(key)) return;
-      search.followed.add(key);
-      search.item.dataset.followed = 'true';
-      search.follow.append(element('span', 'follow ' + verb, verb + ' #' + (position + 1) + ' ' + entry.tool));
-      return;
-    }
-  }
-
-  function feedItem(entry) {
-    var item = element('li', 'entry ' + entry.event);
-    item.dataset.kind = entry.event;
-    var head = element('div', 'head');
-    head.append(element('span', 'time', timeOf(entry)), element('span', 'kind', entry.event));
-    // The named client (http.clients) whose session it was; as text, like everything from the gateway.
-    if (entry.client) head.append(element('span', 'client', entry.client));
-    item.append(head);
-    var body = element('div', 'body');
-    item.append(body);
-    if (entry.event === 'search') {
-      body.append(element('span', 'query', entry.query));
-      body.append(element('span', 'meta', entry.results.length + ' result' + (entry.results.length === 1 ? '' : 's')));
-      var results = element('div', 'results');
-      entry.results.slice(0, 5).forEach(function (name) { results.append(element('code', '', name)); });
-      if (entry.results.length === 0) results.append(element('span', 'warning', 'found nothing'));
-      body.append(results);
-      var follow = element('div', 'follows');
-      body.append(follow);
-      var searches = searchesBySession.get(entry.session) || [];
-      searches.push({ results: entry.results, item: item, follow: follow, followed: new Set() });
-      if (searches.length > 20) searches.shift();
-      searchesBySession.set(entry.session, searches);
-    } else if (entry.event === 'describe') {
-      body.append(element('code', 'tool', entry.tool), element('span', 'meta', entry.server));
-      markFollowed(entry, 'described');
-    } else if (entry.event === 'call') {
-      item.dataset.outcome = entry.outcome;
-      body.append(element('code', 'tool', entry.tool));
-      body.append(element('span', 'outcome ' + entry.outcome, entry.outcome));
-      body.append(element('span', 'meta', entry.duration_ms + ' ms' + (entry.via_bridge ? ' via tool_call' : ' direct') + ' · ' + entry.server));
-      if (entry.error) body.append(element('div', 'error', entry.error));
-      markFollowed(entry, 'called');
-    } else if (entry.event === 'refused') {
-      body.append(element('code', 'tool', entry.tool || entry.via));
-      body.append(element('span', 'outcome refused', entry.outcome));
-      body.append(element('div', 'error', entry.error));
-    }
-    return item;
-  }
-
-  function addToFeed(entry) {
-    document.getElementById('feed-empty').hidden = true;
-    feed.prepend(feedItem(entry));
-    while (feed.children.length > FEED_MAX) feed.lastElementChild.remove();
-  }
-
-  function setFeedStatus(status) {
-    document.body.dataset.feed = status;
-    var badge = document.getElementById('feed-status');
-    badge.textContent = status === 'live' ? 'live' : status === 'offline' ? 'reconnecting' : 'connecting';
-    badge.className = 'badge ' + status;
-  }
-
-  function follow() {
-    var source = new EventSource('/api/events');
-    source.addEventListener('ready', function () {
-      setFeedStatus('live');
-      refreshState();
+    return requestJson('/api/state', timeoutMs).then(function (state) {
+      renderState(state);
+      renderSaved();
+      document.body.dataset.stateLoaded = 'true';
+    }, function (error) {
+      if (error.status === 401) setStatus('signed-out', error.message);
+      // Otherwise the stream's state says what is wrong; the next refresh retries.
     });
-    source.addEventListener('activity', function (event) {
-      try { addToFeed(JSON.parse(event.data)); } catch (error) { /* a line that is not JSON is skipped */ }
-    });
-    source.addEventListener('catalog', refreshState);
-    source.addEventListener('error', function () { setFeedStatus('offline'); });
   }
 
   function search(event) {
     event.preventDefault();
-    var query = document.getElementById('search-query').value;
-    var list = document.getElementById('search-results');
-    var summary = document.getElementById('search-summary');
-    getJson('/api/search?q=' + encodeURIComponent(query)).then(function (result) {
+    var query = byId('search-query').value;
+    var list = byId('search-results');
+    var summary = byId('search-summary');
+    summary.textContent = 'Searching…';
+    document.body.dataset.searched = 'pending';
+    requestJson('/api/search?q=' + encodeURIComponent(query), timeoutMs).then(function (result) {
       if (result.error) {
         summary.textContent = result.error;
         list.replaceChildren();
+        document.body.dataset.searched = 'error';
         return;
       }
       var matches = result.matches || [];
@@ -177,12 +91,38 @@ export const LIVE_VIEW_SCRIPT = `'use strict';
         return item;
       }));
       document.body.dataset.searched = 'true';
-    }).catch(function (error) { summary.textContent = 'The search failed: ' + error.message; });
+    }, function (error) {
+      summary.textContent = 'The search failed: ' + error.message;
+      list.replaceChildren();
+      document.body.dataset.searched = 'error';
+      if (error.status === 401) setStatus('signed-out', error.message);
+    });
   }
+  byId('search-form').addEventListener('submit', search);
 
-  document.getElementById('search-form').addEventListener('submit', search);
+  // Entries the stream brings before the history arrived wait for it, so none is shown twice or lost.
+  var early = [];
+  var started = false;
+  var following = followActivity({
+    entry: function (entry) { if (started) feed.add(entry); else early.push(entry); },
+    status: setStatus,
+    ready: refreshState,
+    catalog: refreshState,
+    gap: function (missed) { feed.gap(missed); },
+    lastId: function () { return feed.lastId(); }
+  });
   refreshState();
-  follow();
+  requestJson('/api/history', timeoutMs).then(function (history) {
+    feed.start(history);
+  }, function (error) {
+    if (error.status === 401) setStatus('signed-out', error.message);
+  }).finally(function () {
+    started = true;
+    early.forEach(function (entry) { feed.add(entry); });
+    early = [];
+    document.body.dataset.history = 'loaded';
+    following.start();
+  });
   setInterval(function () { if (!document.hidden) refreshState(); }, 5000);
 })();
 `;
