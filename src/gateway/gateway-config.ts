@@ -11,6 +11,7 @@ import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-con
 import { resolveSearchConfig, SEARCH_CONFIG_KEYS, type SearchConfig } from './search-config.ts';
 import { aboveLongestTimer, LONGEST_TIMER_MS } from './longest-timer.ts';
 import { resolvePolicyPatterns } from './policy-config.ts';
+import { CLUSTER_CONFIG_KEYS, redisPasswordOf, resolveClusterConfig, type ClusterConfig } from './cluster/cluster-config.ts';
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
 export const DEFAULT_GATEWAY_CONTEXT_LENGTH = 200_000;
@@ -122,6 +123,12 @@ export interface GatewayConfig {
   /** `search`: where tools' requests come from (the request pack, learning, the user's model). */
   readonly search: SearchConfig;
   /**
+   * `cluster`: share sessions, resumable streams, the session cap and the activity stream with other
+   * instances through Redis (cluster/). Undefined: everything stays in this process, and nothing about
+   * Redis is loaded.
+   */
+  readonly cluster: ClusterConfig | undefined;
+  /**
    * Values that must never be shown to the model, a client or the activity log: everything expanded
    * from `${env:...}`, header values and server `env` values, each with what to show instead.
    */
@@ -149,7 +156,7 @@ export interface ResolvedGatewayConfig {
 }
 
 /** The keys a gateway config may have at its root; `tool-search assemble` and `search` accept them too. */
-export const GATEWAY_ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts', 'limits', 'http', 'search'];
+export const GATEWAY_ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts', 'limits', 'http', 'search', 'cluster'];
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'transport', 'timeout_ms', 'disabled'];
 const TIMEOUT_KEYS = ['call_ms', 'call_max_ms', 'connect_ms', 'connect_max_ms'];
 const LIMIT_KEYS = ['max_result_tokens', 'max_describe_tokens'];
@@ -162,6 +169,7 @@ export const GATEWAY_BLOCK_KEYS: Readonly<Record<string, readonly string[]>> = O
   limits: LIMIT_KEYS,
   http: HTTP_CONFIG_KEYS,
   search: SEARCH_CONFIG_KEYS,
+  cluster: CLUSTER_CONFIG_KEYS,
 });
 
 /**
@@ -286,6 +294,10 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const search = resolveSearchConfig(root['search'], expandRequired, warnings);
   const apiKey = search.expand?.apiKey;
   if (apiKey !== undefined && apiKey.length >= MIN_SECRET_LENGTH && !secrets.has(apiKey)) secrets.set(apiKey, '<search.expand.api_key>');
+  // Unknown keys and bad values in `cluster` are fatal: they decide where the session cap is counted.
+  const cluster = resolveClusterConfig(root['cluster'], expandRequired);
+  const redisPassword = cluster === undefined ? undefined : redisPasswordOf(cluster.redisUrl);
+  if (redisPassword !== undefined && redisPassword.length >= MIN_SECRET_LENGTH && !secrets.has(redisPassword)) secrets.set(redisPassword, '<cluster.redis_url password>');
   const limitsBlock = checkedKeys(mapping(root['limits'], 'limits'), 'limits', LIMIT_KEYS, warnings);
   const activityLog = root['activity_log'];
   if (activityLog !== undefined && activityLog !== null && typeof activityLog !== 'string') {
@@ -308,6 +320,7 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
       },
       http,
       search,
+      cluster,
       secrets: [...secrets].map(([value, shownAs]) => ({ value, shownAs })),
       activityLog: typeof activityLog === 'string' ? resolve(placeholders.configDir, expandRequired(activityLog, 'activity_log')) : undefined,
       connectTimeoutMs,
