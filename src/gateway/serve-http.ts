@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { checkHttpAccess, digestToken, identifyRequest, type HttpAccessPolicy, type HttpIdentity } from './check-http-access.ts';
-import { connectGatewayServer, type GatewayConnection } from './connect-gateway-server.ts';
 import type { Gateway } from './create-gateway.ts';
+import { openHttpSession, type HttpSession } from './http-session.ts';
+import { createClusterSessions, type ClusterSessions } from './cluster/cluster-sessions.ts';
+import type { ClusterStore } from './cluster/open-cluster-store.ts';
+import { healthReport, HEALTH_PATH } from './health-report.ts';
 import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, unusableTokenReason, type HttpClientToken } from './http-config.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
@@ -67,6 +69,12 @@ export interface HttpGatewayOptions {
   readonly liveView?: Omit<LiveViewOptions, 'allowedOrigins'>;
   /** The gateway's log, one line at a time (stderr when serving): when failed token attempts are held back. @default ignore */
   readonly log?: (line: string) => void;
+  /**
+   * The cluster's shared store (cluster/open-cluster-store.ts), when the config has a `cluster` block:
+   * sessions, resumable streams and the session cap are then shared with the other instances. Absent:
+   * everything stays in this process.
+   */
+  readonly cluster?: ClusterStore;
 }
 
 export interface HttpGateway {
@@ -78,7 +86,7 @@ export interface HttpGateway {
   readonly liveViewUrl?: URL;
   /** The live view, when it is served: its sign-in code (`signInCode()`), its streams. */
   readonly liveView?: LiveView;
-  /** MCP sessions currently open. */
+  /** MCP sessions this process holds now (in a cluster, other instances hold theirs). */
   sessionCount(): number;
   /** Closes every session and stops listening; the gateway itself stays open. */
   close(): Promise<void>;
@@ -118,16 +126,20 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   const track = (session: HttpSession, response: ServerResponse): void => {
     session.inFlight++;
     session.lastSeen = Date.now();
+    cluster?.touch(session.id);
     response.once('close', () => {
       session.inFlight--;
       session.lastSeen = Date.now();
     });
   };
+  const cluster: ClusterSessions | undefined =
+    options.cluster === undefined ? undefined : createClusterSessions(gateway, options.cluster, { maxSessions, idleSessionMs, sessions, allowedHosts: () => policy.allowedHosts, track });
   const closeIdleSessions = (): void => {
     const now = Date.now();
     for (const [id, session] of sessions) {
       if (session.inFlight > 0 || now - session.lastSeen < idleSessionMs) continue;
       sessions.delete(id);
+      cluster?.forget(id);
       void session.connection.close().catch(() => undefined);
     }
   };
@@ -162,7 +174,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
 
   const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown, identity: HttpIdentity): Promise<void> => {
     if (sessions.size + opening >= maxSessions) closeIdleSessions();
-    if (sessions.size + opening >= maxSessions) {
+    if (cluster === undefined && sessions.size + opening >= maxSessions) {
       return reply(
         response,
         503,
@@ -173,34 +185,37 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     const id = randomUUID();
     let session: HttpSession;
     try {
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => id,
-        enableDnsRebindingProtection: true,
-        allowedHosts: [...policy.allowedHosts],
-      });
-      const connection = await connectGatewayServer(gateway, transport, id, identity.client === undefined ? {} : { client: identity.client });
-      const previous = connection.server.onclose;
-      connection.server.onclose = () => {
+      // In a cluster the cap is counted across every instance, together with the session's record.
+      const refusal = cluster === undefined ? undefined : await cluster.open(id, body, identity);
+      if (refusal !== undefined) return reply(response, refusal.status, refusal.message);
+      session = await openHttpSession(gateway, id, { allowedHosts: policy.allowedHosts, identity, ...(cluster === undefined ? {} : { eventStore: cluster.eventStoreFor(id) }) });
+      const previous = session.connection.server.onclose;
+      session.connection.server.onclose = () => {
         previous?.();
         sessions.delete(id);
       };
-      session = { transport, connection, identity, inFlight: 0, lastSeen: Date.now() };
       sessions.set(id, session);
     } finally {
       opening--;
     }
     track(session, response);
-    await session.transport.handleRequest(request, response, body);
+    await session.handle(request, response, body);
     // A first request that was not an initialize leaves no session behind.
     if (session.transport.sessionId === undefined) {
       sessions.delete(id);
       await session.connection.close();
+      await cluster?.discard(id);
     }
   };
 
   const liveView = options.liveView === undefined ? undefined : createLiveView(gateway, { ...options.liveView, allowedOrigins: options.allowedOrigins ?? [] });
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    // The balancer's health check: no token and no Host check, so it says nothing a stranger could use.
+    if (url.pathname === HEALTH_PATH) {
+      const health = healthReport(gateway, options.cluster);
+      return replyJson(response, health.status === 'ok' || health.status === 'degraded' ? 200 : 503, health);
+    }
     if (url.pathname !== GATEWAY_HTTP_PATH && liveView !== undefined) return liveView.handle(request, response, policy.allowedHosts, bound);
     if (url.pathname !== GATEWAY_HTTP_PATH) return reply(response, 404, `Not found: the MCP endpoint is ${GATEWAY_HTTP_PATH}`);
     const refusal = checkHttpAccess(
@@ -223,11 +238,20 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
         body = read.value;
       }
       if (sessionId !== undefined) {
-        const session = sessions.get(sessionId);
+        // In a cluster: a resumed stream another instance wrote, a session another instance opened, a DELETE of one.
+        if (cluster !== undefined && (await cluster.handleElsewhere(sessionId, identity, request, response))) return;
+        let session = sessions.get(sessionId);
+        if (session === undefined && cluster !== undefined) {
+          const takenOver = await cluster.takeOver(sessionId, identity);
+          if ('status' in takenOver) return reply(response, takenOver.status, takenOver.message);
+          session = takenOver;
+        }
         // Another identity's session is answered as one that does not exist: it may not learn otherwise.
         if (session === undefined || session.identity.client !== identity.client) return reply(response, 404, 'Unknown or expired MCP session; initialize a new one');
         track(session, response);
-        return body === undefined ? session.transport.handleRequest(request, response) : session.transport.handleRequest(request, response, body);
+        await session.handle(request, response, body);
+        if (request.method === 'DELETE' && response.statusCode === 200) await cluster?.removed(sessionId);
+        return;
       }
       if (request.method !== 'POST') return reply(response, 400, 'Start an MCP session with a POST initialize request');
       // Other content types go to the transport as they are, which refuses them with its own message.
@@ -256,23 +280,13 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     async close() {
       clearInterval(sweeper);
       liveView?.close();
+      cluster?.close();
       await Promise.all([...sessions.values()].map((session) => session.connection.close().catch(() => undefined)));
       sessions.clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-interface HttpSession {
-  readonly transport: StreamableHTTPServerTransport;
-  readonly connection: GatewayConnection;
-  /** Whose token opened it: only requests with that identity's token reach it. */
-  readonly identity: HttpIdentity;
-  /** Requests of this session whose response is still open. */
-  inFlight: number;
-  /** When a request of this session last arrived or ended (ms since the epoch). */
-  lastSeen: number;
 }
 
 /** Why a list of client tokens cannot be served (names and tokens as resolveHttpConfig requires), or undefined. */
