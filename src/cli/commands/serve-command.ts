@@ -30,6 +30,7 @@ function whoseTokens(source: string | undefined, clients: readonly HttpClientTok
   const shared = source === undefined ? undefined : `the token from ${source}`;
   return [shared, named].filter((part) => part !== undefined).join(', or ');
 }
+import { openClusterStore, type ClusterStore } from '../../gateway/cluster/open-cluster-store.ts';
 
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
@@ -189,6 +190,7 @@ export const serveCommand: Command = {
       if (pageUrl !== undefined) log(liveViewNextInvitation(pageUrl, code));
     };
     if (port === undefined) {
+      if (loaded.config.cluster !== undefined) log('warning: cluster: applies to serve --http only; over stdio this process serves its one client alone');
       if (uiPort !== undefined) {
         const page = await serveLiveView(gateway, uiPort, { allowedOrigins: httpConfig.allowedOrigins, onSignedIn }).catch(async (error: unknown) => {
           await gateway.close();
@@ -220,7 +222,22 @@ export const serveCommand: Command = {
       process.stdin.once('close', () => void shutdown());
       log(`serving MCP over stdio with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
     } else {
+      // The shared store is opened before the port, so a missing Redis client stops serve with nothing to clean up.
+      const clusterConfig = loaded.config.cluster;
+      let cluster: ClusterStore | undefined;
+      if (clusterConfig !== undefined) {
+        cluster = await openClusterStore(clusterConfig, { log }).catch(async (error: unknown) => {
+          await gateway.close();
+          loaded.temporaryFolder.remove();
+          if (error instanceof ToolSearchError) throw new UsageError(error.message);
+          throw error;
+        });
+        const store = cluster;
+        stopServing.push(() => store.close());
+        log(`cluster '${clusterConfig.name}': instance '${cluster.instance}', sharing sessions, streams, the session cap and activity through ${clusterConfig.displayUrl}`);
+      }
       const http = await serveHttp(gateway, port, {
+        ...(cluster === undefined ? {} : { cluster }),
         ...(access === undefined || 'allowUnauthenticated' in access ? { allowUnauthenticated: true } : { token: access.token, clients: access.clients }),
         allowedOrigins: httpConfig.allowedOrigins,
         maxSessions: httpConfig.maxSessions,
@@ -228,6 +245,7 @@ export const serveCommand: Command = {
         liveView: { onSignedIn },
         log,
       }).catch(async (error: unknown) => {
+        await cluster?.close();
         await gateway.close();
         loaded.temporaryFolder.remove();
         const code = (error as { code?: unknown }).code;
@@ -237,7 +255,8 @@ export const serveCommand: Command = {
       });
       // Upstreams start once the port is ours, so a busy port starts no servers.
       gateway.start();
-      stopServing.push(() => http.close());
+      // Sessions close before the store: their last writes still reach it.
+      stopServing.unshift(() => http.close());
       if (http.liveViewUrl !== undefined && http.liveView !== undefined) {
         pageUrl = http.liveViewUrl;
         log(liveViewInvitation(http.liveViewUrl, http.liveView.signInCode()));

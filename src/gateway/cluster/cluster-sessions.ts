@@ -66,6 +66,8 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
   const unknown: ClusterRefusal = { status: 404, message: 'Unknown or expired MCP session; initialize a new one' };
   /** Whether a record belongs to the identity asking (both unnamed, or the same named client). */
   const owns = (record: SessionRecord, identity: HttpIdentity): boolean => (record.client ?? undefined) === identity.client;
+  /** The records of the sessions held here, to write back when the store lost them. */
+  const heldRecords = new Map<string, SessionRecord>();
   const unreachable = (what: string): ClusterRefusal => ({
     status: 503,
     message: `the shared store (${store.config.displayUrl}) cannot be reached, so ${what}; sessions this instance holds go on. Try again shortly`,
@@ -83,14 +85,24 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
   });
   void subscriber.subscribe(closedSessionsChannel(store)).catch(() => undefined);
 
-  const hold = (session: HttpSession): void => {
+  const hold = (session: HttpSession, record: SessionRecord): void => {
     const previous = session.connection.server.onclose;
     session.connection.server.onclose = () => {
       previous?.();
       sessions.delete(session.id);
+      heldRecords.delete(session.id);
     };
     sessions.set(session.id, session);
+    heldRecords.set(session.id, record);
   };
+  // A Redis that comes back empty (restarted without persistence) gets the records of the sessions held here.
+  const stopWatching = store.onStatusChange((status) => {
+    if (!status.reachable) return;
+    for (const [id, record] of heldRecords) {
+      if (sessions.has(id)) void records.restore(record);
+      else heldRecords.delete(id);
+    }
+  });
 
   const takeOver = async (id: string, identity: HttpIdentity): Promise<HttpSession | ClusterRefusal> => {
     let record: SessionRecord | undefined;
@@ -113,7 +125,7 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
       await session.connection.close().catch(() => undefined);
       return { status: 404, message: `MCP session ${id} cannot be continued on this instance (its initialize request could not be replayed); initialize a new session` };
     }
-    hold(session);
+    hold(session, record);
     return session;
   };
 
@@ -197,7 +209,10 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
         initialize: initializeParams(body),
       };
       const opening = await records.open(record);
-      if (opening === 'opened') return undefined;
+      if (opening === 'opened') {
+        heldRecords.set(id, record);
+        return undefined;
+      }
       if (opening === 'full') {
         return {
           status: 503,
@@ -211,11 +226,16 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
     },
     eventStoreFor: (id) => createSharedEventStore(store, id, { ttlMs: options.idleSessionMs }),
     touch: (id) => records.touch(id),
-    forget: (id) => records.forget(id),
+    forget(id) {
+      records.forget(id);
+      heldRecords.delete(id);
+    },
     async discard(id) {
+      heldRecords.delete(id);
       await records.remove(id).catch(() => undefined);
     },
     async removed(id) {
+      heldRecords.delete(id);
       await records.remove(id).catch(() => undefined);
     },
     async handleElsewhere(id, identity, request, response) {
@@ -238,6 +258,7 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
     },
     takeOver: takeOverOnce,
     close() {
+      stopWatching();
       subscriber.disconnect();
     },
   };

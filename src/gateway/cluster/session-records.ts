@@ -38,6 +38,12 @@ export interface SessionRecords {
   remove(id: string): Promise<void>;
   /** Sessions open in the cluster now; throws when the store cannot say. */
   count(): Promise<number>;
+  /**
+   * Writes back the record of a session this instance still holds, unless the store has one (after
+   * Redis lost its data: a restart without persistence). It counts against the cap again, above it if
+   * need be: an open session is never dropped for the cap. Never throws.
+   */
+  restore(record: SessionRecord): Promise<void>;
   /** Forgets what this instance remembers of a session it no longer holds (the record stays). */
   forget(id: string): void;
 }
@@ -71,6 +77,15 @@ if redis.call('PEXPIRE', KEYS[2], ARGV[2]) == 1 then
   return 1
 end
 redis.call('ZREM', KEYS[1], ARGV[1])
+return 0`;
+/** Adds a record and its place in the open set unless it is there. KEYS: the open set, the record; ARGV: id, idle ms, record JSON. */
+const RESTORE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[2], 'NX') then
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+  return 1
+end
 return 0`;
 /** Sessions whose expiry is still ahead. KEYS: the open set. */
 const COUNT_SCRIPT = `
@@ -139,6 +154,9 @@ export function createSessionRecords(store: ClusterStore, options: SessionRecord
         .publish(closedSessionsChannel(store), id)
         .exec()
         .catch(failed<unknown>);
+    },
+    async restore(record) {
+      await store.redis.eval(RESTORE_SCRIPT, 2, openSet, recordKey(record.id), record.id, String(options.idleMs), JSON.stringify(record)).catch((error: unknown) => store.reportFailure(error));
     },
     forget(id) {
       touched.delete(id);

@@ -1,0 +1,210 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Redis } from 'ioredis';
+import { startHaproxy, type HaproxyUnderTest } from './fixtures/start-haproxy.ts';
+import { startInstances, type ClusterUnderTest, type InstanceUnderTest } from './fixtures/start-instances.ts';
+import { startRedis, type RedisUnderTest } from './fixtures/start-redis.ts';
+
+/**
+ * Three `tool-search serve --http` processes sharing one real redis-server (Debian's), with a real
+ * HAProxy in front that balances without stickiness (the harder case: any request may reach any
+ * instance). Started once for the file; each test opens its own sessions and ends them.
+ */
+const MAX_SESSIONS = 4;
+
+function text(result: unknown): string {
+  const content = (result as CallToolResult).content;
+  const first = content[0];
+  return first !== undefined && first.type === 'text' ? first.text : '';
+}
+
+/** An SDK client whose requests go wherever `target()` says when they are sent: a balancer under the test's control. */
+function steeredClient(target: () => URL, headers: Readonly<Record<string, string>>, sessionId?: string): { client: Client; transport: StreamableHTTPClientTransport } {
+  const transport = new StreamableHTTPClientTransport(new URL('http://steered.invalid/mcp'), {
+    requestInit: { headers },
+    ...(sessionId === undefined ? {} : { sessionId }),
+    fetch: (_url, init) => fetch(target(), init),
+  });
+  return { client: new Client({ name: 'cluster-test', version: '1.0.0' }), transport };
+}
+
+async function eventually<T>(probe: () => Promise<T | undefined>, what: string, deadlineMs = 15_000): Promise<T> {
+  const end = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function health(instance: InstanceUnderTest): Promise<{ status: string; store?: string; instance?: string }> {
+  const response = await fetch(new URL('/healthz', instance.url));
+  return (await response.json()) as { status: string; store?: string; instance?: string };
+}
+
+async function initialize(url: URL, headers: Readonly<Record<string, string>>): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+  });
+}
+
+describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
+  let redis: RedisUnderTest;
+  let cluster: ClusterUnderTest;
+  let haproxy: HaproxyUnderTest;
+  let inspector: Redis;
+  const instance = (index: number): InstanceUnderTest => cluster.instances[index]!;
+  const a = (): InstanceUnderTest => instance(0);
+  const b = (): InstanceUnderTest => instance(1);
+  const c = (): InstanceUnderTest => instance(2);
+
+  /** The instance that opened a session, from its shared record. */
+  const openedBy = async (sessionId: string): Promise<string> => {
+    const record = JSON.parse((await inspector.get(`tool-search:${cluster.name}:session:${sessionId}`)) ?? '{}') as { openedBy?: string };
+    return (record.openedBy ?? '').split('.')[0]!;
+  };
+
+  before(async () => {
+    redis = await startRedis();
+    cluster = await startInstances({ redisUrl: redis.url, count: 3, maxSessions: MAX_SESSIONS });
+    haproxy = await startHaproxy({ ports: cluster.instances.map((instance) => instance.port), sticky: false });
+    inspector = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    inspector.on('error', () => undefined);
+    await inspector.connect();
+    for (const each of cluster.instances) await eventually(async () => ((await health(each)).store === 'reachable' ? true : undefined), `${each.name} to reach Redis`);
+  });
+
+  after(async () => {
+    inspector?.disconnect();
+    await haproxy?.close();
+    await cluster?.close();
+    await redis?.close();
+  });
+
+  test('the session cap holds across instances, and a session ended on one frees a place on all', async () => {
+    const opened: Array<{ client: Client; transport: StreamableHTTPClientTransport }> = [];
+    for (const target of [a(), a(), b(), c()]) {
+      const connection = steeredClient(() => target.url, cluster.headers);
+      await connection.client.connect(connection.transport);
+      opened.push(connection);
+    }
+    const refused = await initialize(c().url, cluster.headers);
+    assert.equal(refused.status, 503);
+    assert.match(await refused.text(), new RegExp(`instances have ${MAX_SESSIONS} open MCP sessions between them, its http.max_sessions`));
+    // Ended on instance a (its client's DELETE), the place is free on b.
+    await opened[0]!.transport.terminateSession();
+    const admitted = await initialize(b().url, cluster.headers);
+    assert.equal(admitted.status, 200);
+    await admitted.body?.cancel();
+    await fetch(b().url, { method: 'DELETE', headers: { ...cluster.headers, 'mcp-session-id': admitted.headers.get('mcp-session-id')! } });
+    for (const connection of opened.slice(1)) {
+      await connection.transport.terminateSession();
+      await connection.client.close();
+    }
+  });
+
+  test('through HAProxy without stickiness, every call of a session is answered once, whichever instance gets it', async () => {
+    const client = new Client({ name: 'behind-haproxy', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(haproxy.url, { requestInit: { headers: cluster.headers } });
+    await client.connect(transport);
+    for (let call = 0; call < 9; call++) assert.equal(text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: `balanced-${call}` } })), `echo: balanced-${call}`);
+    for (let call = 0; call < 9; call++) assert.equal(cluster.calls().filter((line) => line === `echo balanced-${call}`).length, 1);
+    await transport.terminateSession();
+    await client.close();
+  });
+
+  test('a session opened on one instance continues on another after the first is killed', async () => {
+    let target = a().url;
+    const { client, transport } = steeredClient(() => target, cluster.headers);
+    await client.connect(transport);
+    const sessionId = transport.sessionId!;
+    assert.equal(text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'before the kill' } })), 'echo: before the kill');
+    assert.equal(await openedBy(sessionId), 'a');
+    await a().kill();
+    target = b().url;
+    assert.equal(text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the kill' } })), 'echo: after the kill');
+    assert.equal(transport.sessionId, sessionId, 'the same session, not a new one');
+    await a().restart();
+    await transport.terminateSession();
+    await client.close();
+  });
+
+  test('a client that reconnects with Last-Event-ID to another instance gets the events it missed', async () => {
+    const first = steeredClient(() => b().url, cluster.headers);
+    await first.client.connect(first.transport);
+    const sessionId = first.transport.sessionId!;
+    let token: string | undefined;
+    let progressSeen = 0;
+    const call = first.client
+      .request({ method: 'tools/call', params: { name: 'mcp_counting_slow', arguments: { tag: 'resumed', ms: 1_500 } } }, CallToolResultSchema, {
+        onresumptiontoken: (value) => (token = value),
+        onprogress: () => (progressSeen += 1),
+      })
+      .catch(() => undefined);
+    await eventually(async () => (progressSeen >= 2 ? true : undefined), 'two progress notifications');
+    // The client goes away mid-call; instance b goes on and keeps writing the stream.
+    await first.client.close();
+    await call;
+    const second = steeredClient(() => c().url, cluster.headers, sessionId);
+    await second.client.connect(second.transport);
+    const result = await second.client.request({ method: 'tools/call', params: { name: 'mcp_counting_slow', arguments: { tag: 'resumed', ms: 1_500 } } }, CallToolResultSchema, {
+      resumptionToken: token!,
+    });
+    assert.match(text(result), /^slow: resumed after \d+ steps$/);
+    assert.deepEqual(cluster.calls().filter((line) => line === 'slow resumed'), ['slow resumed'], 'run once, on b; c only replayed it');
+    await second.transport.terminateSession();
+    await second.client.close();
+  });
+
+  test('a call in flight on a killed instance fails with a clear error and is not run again', async () => {
+    let target = c().url;
+    const { client, transport } = steeredClient(() => target, cluster.headers);
+    await client.connect(transport);
+    let progressSeen = 0;
+    const call = client.callTool({ name: 'mcp_counting_slow', arguments: { tag: 'killed', ms: 10_000 } }, undefined, { onprogress: () => (progressSeen += 1), timeout: 30_000 });
+    await eventually(async () => (progressSeen >= 1 ? true : undefined), 'the call to be under way');
+    await c().kill();
+    target = a().url;
+    const result = await call;
+    assert.equal(result.isError, true);
+    assert.match(text(result), /^The gateway instance 'c' that was handling this tools\/call request stopped before it answered\. It was not run again on another instance\. The tool may or may not have run/);
+    assert.deepEqual(cluster.calls().filter((line) => line === 'slow killed'), ['slow killed']);
+    assert.equal(text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the failure' } })), 'echo: after the failure');
+    await c().restart();
+    await transport.terminateSession();
+    await client.close();
+  });
+
+  test('with Redis stopped, held sessions go on, new ones are refused and /healthz says why; after a restart all is back', async () => {
+    const held = steeredClient(() => a().url, cluster.headers);
+    await held.client.connect(held.transport);
+    await redis.stop();
+    try {
+      await eventually(async () => ((await health(a())).store === 'unreachable' ? true : undefined), 'instance a to notice');
+      assert.equal(text(await held.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'store down' } })), 'echo: store down');
+      const refused = await initialize(a().url, cluster.headers);
+      assert.equal(refused.status, 503);
+      assert.match(await refused.text(), /the shared store \(redis:\/\/127\.0\.0\.1:\d+\) cannot be reached, so the session cap \(http\.max_sessions\) cannot be counted across instances and new sessions are refused; sessions this instance holds go on/);
+      assert.deepEqual(await health(a()), { status: 'degraded', instance: 'a', upstreams: { connected: 1, total: 1 }, store: 'unreachable', problems: ['the shared store is unreachable: new sessions are refused, sessions held here go on'] });
+    } finally {
+      await redis.start();
+    }
+    await eventually(async () => ((await health(a())).store === 'reachable' ? true : undefined), 'instance a to reconnect');
+    const admitted = await initialize(a().url, cluster.headers);
+    assert.equal(admitted.status, 200);
+    await admitted.body?.cancel();
+    // The session held through the outage was written back, so another instance can continue it.
+    const elsewhere = steeredClient(() => b().url, cluster.headers, held.transport.sessionId);
+    await elsewhere.client.connect(elsewhere.transport);
+    assert.equal(text(await elsewhere.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the outage' } })), 'echo: after the outage');
+    await elsewhere.transport.terminateSession();
+    await held.client.close();
+    await elsewhere.client.close();
+  });
+});
