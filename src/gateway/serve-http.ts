@@ -8,6 +8,7 @@ import { createClusterSessions, type ClusterSessions } from './cluster/cluster-s
 import type { ClusterStore } from './cluster/open-cluster-store.ts';
 import { healthReport, HEALTH_PATH } from './health-report.ts';
 import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, unusableTokenReason, type HttpClientToken } from './http-config.ts';
+import { createSharedActivity } from './cluster/shared-activity.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
 import { createLiveView, type LiveView, type LiveViewOptions } from './live-view/create-live-view.ts';
@@ -208,7 +209,16 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     }
   };
 
-  const liveView = options.liveView === undefined ? undefined : createLiveView(gateway, { ...options.liveView, allowedOrigins: options.allowedOrigins ?? [] });
+  // In a cluster the live views share one feed: every instance's calls on every instance's page.
+  const sharedActivity = options.cluster === undefined ? undefined : createSharedActivity(options.cluster);
+  const liveView =
+    options.liveView === undefined
+      ? undefined
+      : createLiveView(gateway, {
+          ...options.liveView,
+          allowedOrigins: options.allowedOrigins ?? [],
+          ...(sharedActivity === undefined ? {} : { cluster: { feed: sharedActivity, notices: () => [] } }),
+        });
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     // The balancer's health check: no token and no Host check, so it says nothing a stranger could use.
@@ -280,6 +290,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     async close() {
       clearInterval(sweeper);
       liveView?.close();
+      sharedActivity?.close();
       cluster?.close();
       await Promise.all([...sessions.values()].map((session) => session.connection.close().catch(() => undefined)));
       sessions.clear();

@@ -39,7 +39,7 @@ export interface ClusterStore {
   isAlive(incarnation: string): Promise<boolean | undefined>;
   /** The incarnations alive now (empty when the store cannot say). */
   aliveInstances(): Promise<string[]>;
-  /** A second connection of the same settings, for a reader that blocks (XREAD BLOCK), without the command timeout. */
+  /** A second connection for a reader that blocks (XREAD BLOCK, SUBSCRIBE): no command timeout, commands wait for the connection. */
   duplicate(): Redis;
   /** Stops beating, removes this incarnation from the live ones (best effort) and disconnects. */
   close(): Promise<void>;
@@ -148,7 +148,8 @@ export async function openClusterStore(config: ClusterConfig, options: ClusterSt
       return alive?.includes(other);
     },
     aliveInstances,
-    duplicate: () => new Client(config.redisUrl, { ...settings, commandTimeout: undefined, connectionName: `tool-search:${incarnation}:reader` }),
+    // Its reads wait for the connection and for entries: no command timeout, commands queued until connected.
+    duplicate: () => new Client(config.redisUrl, { ...settings, commandTimeout: undefined, enableOfflineQueue: true, maxRetriesPerRequest: null, connectionName: `tool-search:${incarnation}:reader` }),
     async close() {
       clearInterval(timer);
       listeners.clear();

@@ -21,6 +21,22 @@ export interface ActivityHistoryOptions {
   readonly seed?: readonly unknown[];
   /** @default DEFAULT_HISTORY_SIZE */
   readonly size?: number;
+  /**
+   * In a cluster: the feed every instance shares. This instance's entries are stamped with `instance`
+   * and published to it; the other instances' entries it delivers join the history as they arrive
+   * (their text redacted and cut again, as a log's lines are). @default none: this gateway's activity only
+   */
+  readonly shared?: SharedFeed;
+}
+
+/** A feed shared by the instances of a cluster (cluster/shared-activity.ts). */
+export interface SharedFeed {
+  /** This instance's name, stamped on its entries as `instance`. */
+  readonly instance: string;
+  /** Hands one of this instance's entries to the others. Never waits or throws. */
+  publish(entry: LiveEntry): void;
+  /** Delivers the other instances' entries as they arrive; returns what stops it. */
+  subscribe(listener: (entry: unknown) => void): () => void;
 }
 
 /**
@@ -86,9 +102,21 @@ export function createActivityHistory(options: ActivityHistoryOptions): Activity
     waiting = [];
     for (const { event, saved: savedTokens } of batch) {
       const entry = liveEntryOf(event, options.redact, savedTokens);
-      if (entry !== undefined) add(entry);
+      if (entry === undefined) continue;
+      const stamped = shared === undefined ? entry : { ...entry, instance: shared.instance };
+      add(stamped);
+      shared?.publish(stamped);
     }
   };
+  const shared = options.shared;
+  const stopShared = shared?.subscribe((remote) => {
+    const savedTokens = typeof (remote as { saved_tokens?: unknown }).saved_tokens === 'number' ? (remote as { saved_tokens: number }).saved_tokens : 0;
+    const entry = liveEntryOfLogLine(remote, options.redact, savedTokens);
+    if (entry === undefined) return;
+    // Ours first: an entry of another instance joins after what this one has yet to add.
+    catchUp();
+    add(entry);
+  });
   const stop = options.onActivity((event) => {
     if (event.type === 'call_started') return;
     waiting.push({ event, saved: options.savedPerRequest() });
@@ -126,6 +154,7 @@ export function createActivityHistory(options: ActivityHistoryOptions): Activity
     },
     close() {
       stop();
+      stopShared?.();
       waiting = [];
       listeners.clear();
     },

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TOOL_SEARCH } from '../../bridge/bridge-tool-names.ts';
 import type { Gateway } from '../create-gateway.ts';
 import { redactJson } from '../redact-secrets.ts';
-import { createActivityHistory, DEFAULT_HISTORY_SIZE } from './activity-history.ts';
+import { createActivityHistory, DEFAULT_HISTORY_SIZE, type SharedFeed } from './activity-history.ts';
 import { resumeIdOf, streamActivity } from './activity-stream.ts';
 import { checkLiveViewAccess, liveViewCookieClearing, liveViewCookieHeader, liveViewCookieName, signedOutMessage } from './live-view-access.ts';
 import { createLiveViewSignIn, DEFAULT_SIGN_IN_MS } from './live-view-sign-in.ts';
@@ -37,6 +37,11 @@ export interface LiveViewOptions {
   readonly searchTimeoutMs?: number;
   /** Feed entries kept for pages that open or reload. @default DEFAULT_HISTORY_SIZE */
   readonly historySize?: number;
+  /**
+   * In a cluster: the feed the instances share (every instance's calls on every instance's page, each
+   * named by its instance), and warnings for the page's state (a store that does not answer).
+   */
+  readonly cluster?: { readonly feed: SharedFeed; readonly notices: () => readonly string[] };
 }
 
 /** The live view: a request handler to mount on a loopback HTTP server, its sign-in, and what closes it. */
@@ -99,6 +104,7 @@ export function createLiveView(gateway: Gateway, options: LiveViewOptions = {}):
     },
     seed: gateway.config.activityLog === undefined ? [] : readLogTail(gateway.config.activityLog),
     size: options.historySize ?? DEFAULT_HISTORY_SIZE,
+    ...(options.cluster === undefined ? {} : { shared: options.cluster.feed }),
   });
 
   const send = (response: ServerResponse, status: number, type: string, body: string, headers: Readonly<Record<string, string>> = {}): void => {
@@ -120,7 +126,7 @@ export function createLiveView(gateway: Gateway, options: LiveViewOptions = {}):
         assembled: session().assemble(),
         mode: gateway.config.toolSearch.enabled,
         flags: (tool) => gateway.policy.flags(tool),
-        warnings: gateway.policyWarnings(),
+        warnings: [...gateway.policyWarnings(), ...(options.cluster?.notices() ?? [])],
         ...(activityLog === undefined ? {} : { activityLog }),
       },
       gateway.redact,

@@ -14,6 +14,8 @@ import { startRedis, type RedisUnderTest } from './fixtures/start-redis.ts';
  * instance). Started once for the file; each test opens its own sessions and ends them.
  */
 const MAX_SESSIONS = 4;
+/** No test waits for ever: each waits for events that must come. */
+const BOUND = { timeout: 60_000 };
 
 function text(result: unknown): string {
   const content = (result as CallToolResult).content;
@@ -87,7 +89,37 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     await redis?.close();
   });
 
-  test('the session cap holds across instances, and a session ended on one frees a place on all', async () => {
+  test("the live view of one instance shows another's calls, naming the instance", BOUND, async () => {
+    const page = new URL('/', b().url);
+    const signIn = await fetch(new URL(`/?token=${cluster.token}`, page), { redirect: 'manual' });
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const events = await fetch(new URL('/api/events', page), { headers: { cookie } });
+    assert.equal(events.status, 200);
+    const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    const until = async (pattern: RegExp): Promise<string> => {
+      while (!pattern.test(received)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the feed ended before ${pattern}:\n${received}`);
+        received += value;
+      }
+      return pattern.exec(received)![0];
+    };
+    await until(/event: ready/);
+    const { client, transport } = steeredClient(() => a().url, cluster.headers);
+    await client.connect(transport);
+    await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'seen elsewhere' } });
+    const line = await until(/event: activity\ndata: .*"tool":"mcp_counting_echo".*\n/);
+    const entry = JSON.parse(line.slice(line.indexOf('data: ') + 6)) as { instance?: string; outcome?: string; session?: string };
+    assert.equal(entry.instance, 'a');
+    assert.equal(entry.outcome, 'ok');
+    assert.equal(entry.session, transport.sessionId);
+    await reader.cancel();
+    await transport.terminateSession();
+    await client.close();
+  });
+
+  test('the session cap holds across instances, and a session ended on one frees a place on all', BOUND, async () => {
     const opened: Array<{ client: Client; transport: StreamableHTTPClientTransport }> = [];
     for (const target of [a(), a(), b(), c()]) {
       const connection = steeredClient(() => target.url, cluster.headers);
@@ -109,7 +141,7 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     }
   });
 
-  test('through HAProxy without stickiness, every call of a session is answered once, whichever instance gets it', async () => {
+  test('through HAProxy without stickiness, every call of a session is answered once, whichever instance gets it', BOUND, async () => {
     const client = new Client({ name: 'behind-haproxy', version: '1.0.0' });
     const transport = new StreamableHTTPClientTransport(haproxy.url, { requestInit: { headers: cluster.headers } });
     await client.connect(transport);
@@ -119,7 +151,34 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     await client.close();
   });
 
-  test('a session opened on one instance continues on another after the first is killed', async () => {
+  test('with Redis stopped, held sessions go on, new ones are refused and /healthz says why; after a restart all is back', BOUND, async () => {
+    const held = steeredClient(() => a().url, cluster.headers);
+    await held.client.connect(held.transport);
+    await redis.stop();
+    try {
+      await eventually(async () => ((await health(a())).store === 'unreachable' ? true : undefined), 'instance a to notice');
+      assert.equal(text(await held.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'store down' } })), 'echo: store down');
+      const refused = await initialize(a().url, cluster.headers);
+      assert.equal(refused.status, 503);
+      assert.match(await refused.text(), /the shared store \(redis:\/\/127\.0\.0\.1:\d+\) cannot be reached, so the session cap \(http\.max_sessions\) cannot be counted across instances and new sessions are refused; sessions this instance holds go on/);
+      assert.deepEqual(await health(a()), { status: 'degraded', instance: 'a', upstreams: { connected: 1, total: 1 }, store: 'unreachable', problems: ['the shared store is unreachable: new sessions are refused, sessions held here go on'] });
+    } finally {
+      await redis.start();
+    }
+    await eventually(async () => ((await health(a())).store === 'reachable' ? true : undefined), 'instance a to reconnect');
+    const admitted = await initialize(a().url, cluster.headers);
+    assert.equal(admitted.status, 200);
+    await admitted.body?.cancel();
+    // The session held through the outage was written back, so another instance can continue it.
+    const elsewhere = steeredClient(() => b().url, cluster.headers, held.transport.sessionId);
+    await elsewhere.client.connect(elsewhere.transport);
+    assert.equal(text(await elsewhere.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the outage' } })), 'echo: after the outage');
+    await elsewhere.transport.terminateSession();
+    await held.client.close();
+    await elsewhere.client.close();
+  });
+
+  test('a session opened on one instance continues on another after the first is killed', BOUND, async () => {
     let target = a().url;
     const { client, transport } = steeredClient(() => target, cluster.headers);
     await client.connect(transport);
@@ -130,12 +189,11 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     target = b().url;
     assert.equal(text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the kill' } })), 'echo: after the kill');
     assert.equal(transport.sessionId, sessionId, 'the same session, not a new one');
-    await a().restart();
     await transport.terminateSession();
     await client.close();
   });
 
-  test('a client that reconnects with Last-Event-ID to another instance gets the events it missed', async () => {
+  test('a client that reconnects with Last-Event-ID to another instance gets the events it missed', BOUND, async () => {
     const first = steeredClient(() => b().url, cluster.headers);
     await first.client.connect(first.transport);
     const sessionId = first.transport.sessionId!;
@@ -162,7 +220,7 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     await second.client.close();
   });
 
-  test('a call in flight on a killed instance fails with a clear error and is not run again', async () => {
+  test('a call in flight on a killed instance fails with a clear error and is not run again', BOUND, async () => {
     let target = c().url;
     const { client, transport } = steeredClient(() => target, cluster.headers);
     await client.connect(transport);
@@ -170,41 +228,13 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     const call = client.callTool({ name: 'mcp_counting_slow', arguments: { tag: 'killed', ms: 10_000 } }, undefined, { onprogress: () => (progressSeen += 1), timeout: 30_000 });
     await eventually(async () => (progressSeen >= 1 ? true : undefined), 'the call to be under way');
     await c().kill();
-    target = a().url;
+    target = b().url;
     const result = await call;
     assert.equal(result.isError, true);
     assert.match(text(result), /^The gateway instance 'c' that was handling this tools\/call request stopped before it answered\. It was not run again on another instance\. The tool may or may not have run/);
     assert.deepEqual(cluster.calls().filter((line) => line === 'slow killed'), ['slow killed']);
     assert.equal(text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the failure' } })), 'echo: after the failure');
-    await c().restart();
     await transport.terminateSession();
     await client.close();
-  });
-
-  test('with Redis stopped, held sessions go on, new ones are refused and /healthz says why; after a restart all is back', async () => {
-    const held = steeredClient(() => a().url, cluster.headers);
-    await held.client.connect(held.transport);
-    await redis.stop();
-    try {
-      await eventually(async () => ((await health(a())).store === 'unreachable' ? true : undefined), 'instance a to notice');
-      assert.equal(text(await held.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'store down' } })), 'echo: store down');
-      const refused = await initialize(a().url, cluster.headers);
-      assert.equal(refused.status, 503);
-      assert.match(await refused.text(), /the shared store \(redis:\/\/127\.0\.0\.1:\d+\) cannot be reached, so the session cap \(http\.max_sessions\) cannot be counted across instances and new sessions are refused; sessions this instance holds go on/);
-      assert.deepEqual(await health(a()), { status: 'degraded', instance: 'a', upstreams: { connected: 1, total: 1 }, store: 'unreachable', problems: ['the shared store is unreachable: new sessions are refused, sessions held here go on'] });
-    } finally {
-      await redis.start();
-    }
-    await eventually(async () => ((await health(a())).store === 'reachable' ? true : undefined), 'instance a to reconnect');
-    const admitted = await initialize(a().url, cluster.headers);
-    assert.equal(admitted.status, 200);
-    await admitted.body?.cancel();
-    // The session held through the outage was written back, so another instance can continue it.
-    const elsewhere = steeredClient(() => b().url, cluster.headers, held.transport.sessionId);
-    await elsewhere.client.connect(elsewhere.transport);
-    assert.equal(text(await elsewhere.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the outage' } })), 'echo: after the outage');
-    await elsewhere.transport.terminateSession();
-    await held.client.close();
-    await elsewhere.client.close();
   });
 });

@@ -113,7 +113,7 @@ code, .tool { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; overflo
 .entry[data-outcome="policy"] { border-color: var(--policy); }
 .entry[data-outcome="server-down"] { border-color: var(--down); }
 .entry .head { display: flex; flex-wrap: wrap; gap: 2px 8px; font-size: 11px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
-.entry .head .session, .entry .head .client { text-transform: none; letter-spacing: 0; overflow-wrap: anywhere; min-width: 0; }
+.entry .head .session, .entry .head .client, .entry .head .instance { text-transform: none; letter-spacing: 0; overflow-wrap: anywhere; min-width: 0; }
 .entry .head .client { color: var(--accent); }
 .entry .body { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 8px; margin-top: 2px; font-size: 13px; min-width: 0; }
 .entry .body > * { min-width: 0; }

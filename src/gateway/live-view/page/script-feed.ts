@@ -128,6 +128,8 @@ export const FEED_SCRIPT = `
       var head = element('div', 'head');
       head.append(element('span', 'time', timeOf(entry)), element('span', 'kind', entry.event));
       if (entry.client) head.append(element('span', 'client', 'client ' + entry.client));
+      // In a cluster, the instance the event happened on.
+      if (entry.instance) head.append(element('span', 'instance', 'on ' + entry.instance));
       head.append(element('span', 'session', entry.session));
       item.append(head);
       var body = element('div', 'body');
