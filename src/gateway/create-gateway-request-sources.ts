@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ActivityEvent } from '../dispatch/hooks.ts';
 import { createRequestSources, type RequestCounts, type RequestSources } from '../requests/request-sources.ts';
+import type { LearnedRequestStore } from '../requests/learned-requests.ts';
 import { createChatRequestWriter } from '../request-pack/chat-request-writer.ts';
 import { openLearnedRequestFile } from '../request-pack/learned-request-file.ts';
 import { loadRequestPack, type PackMatch, type RequestPack } from '../request-pack/load-request-pack.ts';
@@ -26,6 +27,8 @@ export interface GatewayRequestSourcesOptions {
   readonly cacheDirectory?: string;
   /** @default the shipped pack (loadRequestPack()) */
   readonly pack?: RequestPack;
+  /** Wraps the learned-request file when learning is on (a cluster shares what is learned: cluster/shared-learning.ts). @default as it is */
+  readonly learnedRequests?: (local: LearnedRequestStore) => LearnedRequestStore;
 }
 
 /** The gateway's request sources, as the config's `search` block asks for them. */
@@ -84,7 +87,7 @@ export function createGatewayRequestSources(options: GatewayRequestSourcesOption
           // The pack's other servers lend to tools of an uncovered server named like theirs (balanceRequests).
           lenders: () => pack.lenders(new Set(options.upstreams.flatMap((upstream) => packMatchOf(upstream.name)?.id ?? []))),
         }),
-    ...(learnedFile === undefined ? {} : { learn: openLearnedRequestFile(learnedFile, { onWarning: (line) => log(`warning: search.learn: ${line}`) }) }),
+    ...(learnedFile === undefined ? {} : { learn: (options.learnedRequests ?? ((local) => local))(openLearnedRequestFile(learnedFile, { onWarning: (line) => log(`warning: search.learn: ${line}`) })) }),
     serverKeysOf: (tool) => {
       const upstream = byName.get(serverOf(tool) ?? '');
       return upstream === undefined ? [tool.toolset] : learnedServerKeys(upstream.config);

@@ -30,6 +30,7 @@ import { createToolPolicy, describeUnmatched, mayMatchServersDown, type ToolPoli
 import { resolveToolsetNames, unknownToolsetsWarning } from '../tools/resolve-toolset-names.ts';
 import { createGatewayRequestSources, type GatewayRequestSources } from './create-gateway-request-sources.ts';
 import { createProcessGroups } from './process-groups.ts';
+import type { LearnedRequestStore } from '../requests/learned-requests.ts';
 
 export interface GatewayOptions {
   readonly config: GatewayConfig;
@@ -62,6 +63,11 @@ export interface GatewayOptions {
   readonly stateDirectory?: string;
   /** Where the user's model's requests are kept (`search.expand`). @default the sentence encoder's cache folder */
   readonly cacheDirectory?: string;
+  /**
+   * Wraps the store of what search learns from use, when `search.learn` is on: a cluster shares it
+   * with the other instances (cluster/shared-learning.ts). @default the learned-request file as it is
+   */
+  readonly learnedRequests?: (local: LearnedRequestStore) => LearnedRequestStore;
 }
 
 /** How a session is created. */
@@ -254,6 +260,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     log,
     ...(options.stateDirectory === undefined ? {} : { stateDirectory: options.stateDirectory }),
     ...(options.cacheDirectory === undefined ? {} : { cacheDirectory: options.cacheDirectory }),
+    ...(options.learnedRequests === undefined ? {} : { learnedRequests: options.learnedRequests }),
   });
   /** The catalog's tools with their requests (pack, model, learned) attached: what sessions read. */
   const registry = (): readonly Tool[] => requestSources.attach(catalog.tools());

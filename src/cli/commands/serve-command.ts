@@ -31,6 +31,8 @@ function whoseTokens(source: string | undefined, clients: readonly HttpClientTok
   return [shared, named].filter((part) => part !== undefined).join(', or ');
 }
 import { openClusterStore, type ClusterStore } from '../../gateway/cluster/open-cluster-store.ts';
+import { shareLearnedRequests, type SharedLearnedRequests } from '../../gateway/cluster/shared-learning.ts';
+import type { LearnedRequestStore } from '../../requests/learned-requests.ts';
 
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
@@ -145,6 +147,21 @@ export const serveCommand: Command = {
       loaded.temporaryFolder.remove();
       throw error;
     }
+    // The shared store (serve --http with a cluster block) is opened before any upstream starts, so a
+    // missing Redis client stops serve with nothing to clean up. It does not wait for Redis to answer.
+    const clusterConfig = port === undefined ? undefined : loaded.config.cluster;
+    let cluster: ClusterStore | undefined;
+    let sharedLearning: SharedLearnedRequests | undefined;
+    if (clusterConfig !== undefined) {
+      try {
+        cluster = await openClusterStore(clusterConfig, { log });
+      } catch (error) {
+        loaded.temporaryFolder.remove();
+        if (error instanceof ToolSearchError) throw new UsageError(error.message);
+        throw error;
+      }
+      log(`cluster '${clusterConfig.name}': instance '${cluster.instance}', sharing sessions, streams, the session cap, activity and what search learns through ${clusterConfig.displayUrl}`);
+    }
     let gateway: Gateway;
     try {
       // Loaded before any upstream starts, so a missing package stops serve with nothing to clean up.
@@ -162,13 +179,16 @@ export const serveCommand: Command = {
               : '; npm install onnxruntime-node to embed about 5 times faster';
         log(`tool_search ranks by meaning too (${asked}; sentence encoder loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s, computing with ${loadedRanker.engine}${faster})`);
       }
+      const store = cluster;
       gateway = createGateway({
         config: loaded.config,
         ...(toolsets === undefined ? {} : { toolsets }),
         ...(semantic === undefined ? {} : { semantic }),
+        ...(store === undefined ? {} : { learnedRequests: (local: LearnedRequestStore) => (sharedLearning = shareLearnedRequests(store, local)) }),
         log,
       });
     } catch (error) {
+      await cluster?.close();
       loaded.temporaryFolder.remove();
       throw error;
     }
@@ -181,6 +201,8 @@ export const serveCommand: Command = {
       stopping = true;
       for (const stop of stopServing) await stop().catch(() => undefined);
       await gateway.close();
+      sharedLearning?.close();
+      await cluster?.close();
       loaded.temporaryFolder.remove();
       finish();
     };
@@ -222,20 +244,6 @@ export const serveCommand: Command = {
       process.stdin.once('close', () => void shutdown());
       log(`serving MCP over stdio with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
     } else {
-      // The shared store is opened before the port, so a missing Redis client stops serve with nothing to clean up.
-      const clusterConfig = loaded.config.cluster;
-      let cluster: ClusterStore | undefined;
-      if (clusterConfig !== undefined) {
-        cluster = await openClusterStore(clusterConfig, { log }).catch(async (error: unknown) => {
-          await gateway.close();
-          loaded.temporaryFolder.remove();
-          if (error instanceof ToolSearchError) throw new UsageError(error.message);
-          throw error;
-        });
-        const store = cluster;
-        stopServing.push(() => store.close());
-        log(`cluster '${clusterConfig.name}': instance '${cluster.instance}', sharing sessions, streams, the session cap and activity through ${clusterConfig.displayUrl}`);
-      }
       const http = await serveHttp(gateway, port, {
         ...(cluster === undefined ? {} : { cluster }),
         ...(access === undefined || 'allowUnauthenticated' in access ? { allowUnauthenticated: true } : { token: access.token, clients: access.clients }),
@@ -245,6 +253,7 @@ export const serveCommand: Command = {
         liveView: { onSignedIn },
         log,
       }).catch(async (error: unknown) => {
+        sharedLearning?.close();
         await cluster?.close();
         await gateway.close();
         loaded.temporaryFolder.remove();
@@ -255,8 +264,7 @@ export const serveCommand: Command = {
       });
       // Upstreams start once the port is ours, so a busy port starts no servers.
       gateway.start();
-      // Sessions close before the store: their last writes still reach it.
-      stopServing.unshift(() => http.close());
+      stopServing.push(() => http.close());
       if (http.liveViewUrl !== undefined && http.liveView !== undefined) {
         pageUrl = http.liveViewUrl;
         log(liveViewInvitation(http.liveViewUrl, http.liveView.signInCode()));

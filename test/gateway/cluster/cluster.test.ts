@@ -3,6 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { startHaproxy, type HaproxyUnderTest } from './fixtures/start-haproxy.ts';
 import { startInstances, type ClusterUnderTest, type InstanceUnderTest } from './fixtures/start-instances.ts';
@@ -115,6 +117,24 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     assert.equal(entry.outcome, 'ok');
     assert.equal(entry.session, transport.sessionId);
     await reader.cancel();
+    await transport.terminateSession();
+    await client.close();
+  });
+
+  test('what search learns from use on one instance, every other instance learns too', BOUND, async () => {
+    const { client, transport } = steeredClient(() => a().url, cluster.headers);
+    await client.connect(transport);
+    const found = text(await client.callTool({ name: 'tool_search', arguments: { query: 'repeat my words back to me' } }));
+    assert.match(found, /mcp_counting_echo/);
+    assert.equal(text(await client.callTool({ name: 'tool_call', arguments: { name: 'mcp_counting_echo', arguments: { text: 'learned' } } })), 'echo: learned');
+    for (const other of ['b', 'c']) {
+      const file = join(cluster.stateFolder(other), 'learned-requests.json');
+      const kept = await eventually(async () => {
+        const requests = (JSON.parse(readFileSync(file, 'utf8')) as { requests: Array<{ tool: string; text: string }> }).requests;
+        return requests.some((request) => request.tool === 'echo' && request.text === 'repeat my words back to me') ? requests : undefined;
+      }, `instance ${other} to learn the request`);
+      assert.equal(kept.length, 1);
+    }
     await transport.terminateSession();
     await client.close();
   });
