@@ -9,6 +9,7 @@ import type { ClusterStore } from './cluster/open-cluster-store.ts';
 import { healthReport, HEALTH_PATH } from './health-report.ts';
 import { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, unusableTokenReason, type HttpClientToken } from './http-config.ts';
 import { createSharedActivity } from './cluster/shared-activity.ts';
+import { createSharedFailedTokenThrottle } from './cluster/shared-token-throttle.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
 import { createLiveView, type LiveView, type LiveViewOptions } from './live-view/create-live-view.ts';
@@ -149,14 +150,16 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
 
   const log = options.log ?? (() => undefined);
   const failedTokens = createFailedTokenThrottle();
+  // In a cluster, failed attempts are counted across the instances (this instance's own count while the store is down).
+  const sharedFailedTokens = options.cluster === undefined ? undefined : createSharedFailedTokenThrottle(options.cluster, failedTokens);
   let holdingBack = false;
   /**
    * A request whose token is wrong or missing: 401 while such requests are few, 429 with Retry-After
    * past DEFAULT_FAILED_TOKEN_LIMIT a minute (logged once per episode). Requests with the right token
    * are never counted, so they keep working throughout.
    */
-  const refuseToken = (response: ServerResponse, refusal: { status: number; message: string; headers: Readonly<Record<string, string>> }): void => {
-    const wait = failedTokens.fail(Date.now());
+  const refuseToken = async (response: ServerResponse, refusal: { status: number; message: string; headers: Readonly<Record<string, string>> }): Promise<void> => {
+    const wait = sharedFailedTokens === undefined ? failedTokens.fail(Date.now()) : await sharedFailedTokens.fail(Date.now());
     if (wait !== undefined && !holdingBack) {
       log(
         `warning: ${DEFAULT_FAILED_TOKEN_LIMIT + 1} requests with a wrong or missing bearer token in the last minute: ` +
@@ -232,7 +235,12 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
       { host: request.headers.host, origin: request.headers.origin, authorization: request.headers.authorization },
       policy,
     );
-    if (refusal?.status === 401) return refuseToken(response, refusal);
+    if (refusal?.status === 401) {
+      refuseToken(response, refusal).catch(() => {
+        if (!response.headersSent) reply(response, 401, refusal.message, refusal.headers);
+      });
+      return;
+    }
     if (refusal !== undefined) return reply(response, refusal.status, refusal.message, refusal.headers);
     const identity = identifyRequest(request.headers.authorization, policy) ?? { client: undefined };
     const header = request.headers['mcp-session-id'];

@@ -161,6 +161,21 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     }
   });
 
+  test('failed token attempts are counted across instances: spread over three, the 21st is held back', BOUND, async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt++) {
+      const response = await initialize(instance(attempt % 3).url, { authorization: 'Bearer wrong-token-wrong-token' });
+      statuses.push(response.status);
+      if (attempt === 20) assert.match(response.headers.get('retry-after') ?? '', /^\d+$/);
+      await response.body?.cancel();
+    }
+    assert.deepEqual(statuses, [...Array.from({ length: 20 }, () => 401), 429]);
+    const admitted = await initialize(c().url, cluster.headers);
+    assert.equal(admitted.status, 200, 'the right token keeps working');
+    await admitted.body?.cancel();
+    await fetch(c().url, { method: 'DELETE', headers: { ...cluster.headers, 'mcp-session-id': admitted.headers.get('mcp-session-id')! } });
+  });
+
   test('through HAProxy without stickiness, every call of a session is answered once, whichever instance gets it', BOUND, async () => {
     const client = new Client({ name: 'behind-haproxy', version: '1.0.0' });
     const transport = new StreamableHTTPClientTransport(haproxy.url, { requestInit: { headers: cluster.headers } });
@@ -185,7 +200,7 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     } finally {
       await redis.start();
     }
-    await eventually(async () => ((await health(a())).store === 'reachable' ? true : undefined), 'instance a to reconnect');
+    for (const each of [a(), b()]) await eventually(async () => ((await health(each)).store === 'reachable' ? true : undefined), `instance ${each.name} to reconnect`);
     const admitted = await initialize(a().url, cluster.headers);
     assert.equal(admitted.status, 200);
     await admitted.body?.cancel();
