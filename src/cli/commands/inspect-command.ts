@@ -13,6 +13,9 @@ import { countOf, formatCount } from '../../text/count-of.ts';
 import { describeRequests, renderRequests } from '../describe-requests.ts';
 import { checkLogWritable, type LogWriteCheck } from '../../gateway/check-log-writable.ts';
 import { onStopSignal, signalExitCode } from '../stop-on-signals.ts';
+import { describeCluster, renderCluster, type ClusterReport } from '../describe-cluster.ts';
+import { ToolSearchError } from '../../errors/tool-search-error.ts';
+import { UsageError } from '../usage-error.ts';
 
 const USAGE = `Usage: tool-search inspect [--config FILE] [--toolsets a,b] [--json] [--workspace-folder DIR]
 
@@ -25,7 +28,9 @@ the request pack entry it matched, and per tool how many requests from the pack,
   --json            one JSON object instead of the table
   --workspace-folder DIR
                     as for serve: what \${workspaceFolder} in the config stands for
-Exits 1 when a server could not be reached or a line could not be written beside the activity log, 0 otherwise.
+With a cluster block, also whether its Redis answers, the instances alive and the sessions open.
+Exits 1 when a server (or the cluster's store) could not be reached or a line could not be written beside
+the activity log, 0 otherwise.
 `;
 
 export const inspectCommand: Command = {
@@ -97,6 +102,15 @@ export const inspectCommand: Command = {
       const logPath = gateway.activityLogStatus()?.path;
       const logCheck = logPath === undefined ? undefined : checkLogWritable(logPath);
       const sources = { pack: config.search.pack, learn: config.search.learn, expand: config.search.expand !== undefined };
+      let cluster: ClusterReport | undefined;
+      if (config.cluster !== undefined) {
+        try {
+          cluster = await describeCluster(config.cluster, config.http.maxSessions);
+        } catch (error) {
+          if (error instanceof ToolSearchError) throw new UsageError(error.message);
+          throw error;
+        }
+      }
       if (values['json'] === true) {
         output.stdout(
           `${JSON.stringify({
@@ -121,6 +135,7 @@ export const inspectCommand: Command = {
             warnings: policyWarnings,
             requests: { ...sources, servers: requests },
             ...(logPath === undefined || logCheck === undefined ? {} : { activity_log: activityLogJson(logPath, logCheck) }),
+            ...(cluster === undefined ? {} : { cluster }),
           })}\n`,
         );
       } else {
@@ -133,9 +148,10 @@ export const inspectCommand: Command = {
         output.stdout(renderPolicy(policyRows));
         output.stdout(renderRequests(requests, sources));
         if (logPath !== undefined && logCheck !== undefined) output.stdout(`Activity log: ${logPath}: ${describeLogCheck(logCheck)}\n`);
+        if (cluster !== undefined) output.stdout(renderCluster(cluster));
       }
       for (const warning of policyWarnings) output.stderr(`warning: ${warning}\n`);
-      return failed.length === 0 && logCheck?.kind !== 'not-writable' ? 0 : 1;
+      return failed.length === 0 && logCheck?.kind !== 'not-writable' && cluster?.reachable !== false ? 0 : 1;
     } finally {
       removeSignalHandlers();
       await gateway.close();

@@ -50,6 +50,11 @@ export interface ClusterStoreOptions {
   readonly log?: (line: string) => void;
   /** @default the ioredis package, loaded now */
   readonly client?: RedisClientClass;
+  /**
+   * Whether this process is an instance: it beats, and counts among the live ones. False for an
+   * observer (`inspect`), which only pings. @default true
+   */
+  readonly instance?: boolean;
 }
 
 /** Writes this incarnation's next deadline by the store's own clock: KEYS[1] the live set; ARGV incarnation, lifetime ms. */
@@ -112,7 +117,8 @@ export async function openClusterStore(config: ClusterConfig, options: ClusterSt
   const lifetime = config.heartbeatMs * MISSED_HEARTBEATS;
   const beat = async (): Promise<void> => {
     try {
-      await redis.eval(HEARTBEAT_SCRIPT, 1, liveSet, incarnation, String(lifetime));
+      if (options.instance === false) await redis.ping();
+      else await redis.eval(HEARTBEAT_SCRIPT, 1, liveSet, incarnation, String(lifetime));
       set(true);
     } catch (error) {
       set(false, describe(error));

@@ -6,6 +6,7 @@ import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { runCli } from '../../support/run-cli.ts';
 import { startHaproxy, type HaproxyUnderTest } from './fixtures/start-haproxy.ts';
 import { startInstances, type ClusterUnderTest, type InstanceUnderTest } from './fixtures/start-instances.ts';
 import { startRedis, type RedisUnderTest } from './fixtures/start-redis.ts';
@@ -67,6 +68,16 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
   const a = (): InstanceUnderTest => instance(0);
   const b = (): InstanceUnderTest => instance(1);
   const c = (): InstanceUnderTest => instance(2);
+
+  /** `tool-search inspect` of the cluster's config, in this process. */
+  const inspect = async (): Promise<Awaited<ReturnType<typeof runCli>>> => {
+    process.env['TOOL_SEARCH_INSTANCE'] = 'inspector';
+    try {
+      return await runCli(['inspect', '--config', cluster.configPath]);
+    } finally {
+      delete process.env['TOOL_SEARCH_INSTANCE'];
+    }
+  };
 
   /** The instance that opened a session, from its shared record. */
   const openedBy = async (sessionId: string): Promise<string> => {
@@ -161,6 +172,12 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     }
   });
 
+  test('inspect tells whether the store answers, which instances are alive and how many sessions are open', BOUND, async () => {
+    const run = await inspect();
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(run.stdout.includes(`Cluster '${cluster.name}' (redis://127.0.0.1:${redis.port}): reachable; 3 instances alive (a, b, c); 0 sessions open of http.max_sessions ${MAX_SESSIONS}\n`), run.stdout);
+  });
+
   test('failed token attempts are counted across instances: spread over three, the 21st is held back', BOUND, async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 21; attempt++) {
@@ -196,6 +213,12 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
       const refused = await initialize(a().url, cluster.headers);
       assert.equal(refused.status, 503);
       assert.match(await refused.text(), /the shared store \(redis:\/\/127\.0\.0\.1:\d+\) cannot be reached, so the session cap \(http\.max_sessions\) cannot be counted across instances and new sessions are refused; sessions this instance holds go on/);
+      const run = await inspect();
+      assert.equal(run.code, 1);
+      assert.ok(
+        run.stdout.includes(`Cluster '${cluster.name}' (redis://127.0.0.1:${redis.port}): UNREACHABLE (not connected): serve --http refuses new sessions until it answers; sessions an instance holds go on\n`),
+        run.stdout,
+      );
       assert.deepEqual(await health(a()), { status: 'degraded', instance: 'a', upstreams: { connected: 1, total: 1 }, store: 'unreachable', problems: ['the shared store is unreachable: new sessions are refused, sessions held here go on'] });
     } finally {
       await redis.start();
