@@ -220,7 +220,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
       : createLiveView(gateway, {
           ...options.liveView,
           allowedOrigins: options.allowedOrigins ?? [],
-          ...(sharedActivity === undefined ? {} : { cluster: { feed: sharedActivity, notices: () => [] } }),
+          ...(sharedActivity === undefined ? {} : { cluster: { feed: sharedActivity, notices: () => clusterNotices(options.cluster!) } }),
         });
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -332,3 +332,14 @@ function replyJson(response: ServerResponse, status: number, body: unknown, head
   response.writeHead(status, { ...headers, 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 }
+
+/** What the live view says about a cluster's store that does not answer (nothing while it does). */
+function clusterNotices(store: ClusterStore): string[] {
+  const status = store.status();
+  if (status.reachable) return [];
+  return [
+    `cluster: the shared store (${store.config.displayUrl}) is unreachable (${status.problem ?? 'no answer'}): new sessions are refused; ` +
+      `sessions held by this instance (${store.instance}) go on; the feed shows this instance's activity only until it is back`,
+  ];
+}
+
