@@ -1,7 +1,7 @@
 import { didYouMean } from '../src/config/closest-key.ts';
 
 /** The parts `npm run bench` can run, in the order it runs them. */
-export const BENCH_PARTS = ['quality', 'speed', 'gateway', 'trust'] as const;
+export const BENCH_PARTS = ['quality', 'speed', 'gateway', 'trust', 'cluster'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 /** What `npm run bench -- ...` asked for, every field set. */
@@ -32,7 +32,7 @@ const KNOWN = [...SWITCHES, ...NUMBER_OPTIONS, ...TEXT_OPTIONS, '-h', ...BENCH_P
 /** The text `npm run bench -- --help` prints. */
 export const BENCH_HELP = `Usage: npm run bench -- [PART ...] [options]
 
-Runs the benchmarks offline, on the public data sets in bench/data. With no PART it runs all four and
+Runs the benchmarks offline, on the public data sets in bench/data. With no PART it runs all five and
 writes bench/results/ (the committed results).
 
 Parts:
@@ -45,6 +45,9 @@ Parts:
   trust                the gateway under a 1,000,000-character name, many HTTP sessions, the worst
                        requests a hostile upstream allows (a bystander timed meanwhile), fuzzed calls
                        and configs
+  cluster              three gateway instances sharing Redis behind HAProxy, one killed and restarted
+                       mid-run, against one instance alone; what a Redis round trip adds per call
+                       (needs Debian's redis-server and haproxy)
 
 Options:
   --quick              a small but real run of each part (about 300 queries over the held-out sets with
@@ -107,7 +110,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchArgumentsResu
   };
 }
 
-/** Whether a run writes bench/results: all four parts, every set, not quick. */
+/** Whether a run writes bench/results: all five parts, every set, not quick. */
 export function isFullRun(options: BenchArguments): boolean {
   return !options.quick && options.set === undefined && BENCH_PARTS.every((part) => options.parts.has(part));
 }

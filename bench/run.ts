@@ -12,8 +12,9 @@ import { gatewayBench } from './gateway/gateway-bench.ts';
 import { searchBench } from './search/search-bench.ts';
 import { REPOSITORY_ROOT } from './search/data-root.ts';
 import { trustBench } from './gateway/trust-bench.ts';
+import { clusterBench } from './gateway/cluster/cluster-bench.ts';
 
-const BENCH_MODULES: readonly BenchModule[] = [searchBench, gatewayBench, trustBench];
+const BENCH_MODULES: readonly BenchModule[] = [searchBench, gatewayBench, trustBench, clusterBench];
 
 const parsed = parseBenchArguments(process.argv.slice(2));
 if (!parsed.ok) {

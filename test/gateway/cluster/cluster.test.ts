@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { runCli } from '../../support/run-cli.ts';
-import { startHaproxy, type HaproxyUnderTest } from './fixtures/start-haproxy.ts';
-import { startInstances, type ClusterUnderTest, type InstanceUnderTest } from './fixtures/start-instances.ts';
-import { startRedis, type RedisUnderTest } from './fixtures/start-redis.ts';
+import { startHaproxy, type HaproxyUnderTest } from '../../../bench/gateway/cluster/start-haproxy.ts';
+import { startInstances, type ClusterUnderTest, type InstanceUnderTest } from '../../../bench/gateway/cluster/start-instances.ts';
+import { startRedis, type RedisUnderTest } from '../../../bench/gateway/cluster/start-redis.ts';
 
 /**
  * Three `tool-search serve --http` processes sharing one real redis-server (Debian's), with a real
