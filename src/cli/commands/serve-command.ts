@@ -43,7 +43,8 @@ const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT [--allow-un
 Runs an MCP server that connects to the MCP servers in the config and shows its client the tool array
 Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in their place).
   --config FILE     YAML or JSON: mcp_servers (or Claude Desktop's mcpServers), tools.tool_search,
-                    model.context_length, pin, policy, activity_log, timeouts, search (docs/requests.md)
+                    model.context_length, pin, policy, activity_log, timeouts, search (docs/requests.md),
+                    cluster (with --http: instances sharing sessions through Redis, docs/deploying.md)
                     (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
   --http PORT       serve Streamable HTTP on http://127.0.0.1:PORT/mcp (0 picks a free port)
                     instead of stdio; clients must send 'Authorization: Bearer <token>', the token
