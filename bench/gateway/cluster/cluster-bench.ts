@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TimingSummary } from '../../search/timing-statistics.ts';
 import type { BenchModule } from '../../bench-module.ts';
 import { measureClusterLoad, type ClusterLoadMeasurement } from './measure-cluster-load.ts';
 import { measureStoreRoundTrip } from './measure-store-round-trip.ts';
+import { measureCallOverhead, type CallOverheadMeasurement } from './measure-call-overhead.ts';
 import { startHaproxy } from './start-haproxy.ts';
 import { startInstances } from './start-instances.ts';
 import { startRedis } from './start-redis.ts';
@@ -33,8 +34,10 @@ export interface ClusterBenchResults {
   readonly node: string;
   readonly cpu: string;
   readonly commit: string;
-  /** One session's calls in sequence: one instance alone, then one instance of a cluster (directly, no balancer). */
-  readonly sequential: { readonly alone: ClusterLoadMeasurement; readonly clustered: ClusterLoadMeasurement };
+  /** The machine's 1-minute load average when the run started (other work on a shared machine skews every figure). */
+  readonly loadAverage: number;
+  /** One session on an instance alone and one on a clustered instance, calling in turns. */
+  readonly overhead: CallOverheadMeasurement;
   /** The load on one instance alone. */
   readonly alone: ClusterLoadMeasurement;
   /** The same load through HAProxy on three instances, one killed and restarted mid-run. */
@@ -60,23 +63,19 @@ export async function runClusterBench(counts: ClusterBenchCounts, options: Clust
   const redis = await startRedis();
   try {
     const maxSessions = counts.sessions + 10;
-    log('one instance alone');
-    const single = await startInstances({ redisUrl: undefined, count: 1, maxSessions });
-    let sequentialAlone: ClusterLoadMeasurement;
+    const loadAverage = loadavg()[0] ?? 0;
+    log('one instance alone, three instances sharing Redis');
+    const [single, cluster] = await Promise.all([startInstances({ redisUrl: undefined, count: 1, maxSessions }), startInstances({ redisUrl: redis.url, count: 3, maxSessions })]);
+    let overhead: CallOverheadMeasurement;
     let alone: ClusterLoadMeasurement;
-    try {
-      const target = { url: single.instances[0]!.url, headers: single.headers, recorded: single.calls };
-      sequentialAlone = await measureClusterLoad({ ...target, sessions: 1, callsPerSession: counts.sequentialCalls });
-      alone = await measureClusterLoad({ ...target, sessions: counts.sessions, callsPerSession: counts.callsPerSession });
-    } finally {
-      await single.close();
-    }
-    log('three instances, Redis, HAProxy');
-    const cluster = await startInstances({ redisUrl: redis.url, count: 3, maxSessions });
-    let sequentialClustered: ClusterLoadMeasurement;
     let balanced: ClusterLoadMeasurement;
     try {
-      sequentialClustered = await measureClusterLoad({ url: cluster.instances[0]!.url, headers: cluster.headers, recorded: cluster.calls, sessions: 1, callsPerSession: counts.sequentialCalls });
+      log(`one session each on an instance alone and a clustered one, ${counts.sequentialCalls} calls in turns`);
+      overhead = await measureCallOverhead({ url: single.instances[0]!.url, headers: single.headers }, { url: cluster.instances[0]!.url, headers: cluster.headers }, counts.sequentialCalls);
+      log(`${counts.sessions} sessions x ${counts.callsPerSession} calls on the instance alone`);
+      alone = await measureClusterLoad({ url: single.instances[0]!.url, headers: single.headers, recorded: single.calls, sessions: counts.sessions, callsPerSession: counts.callsPerSession });
+      await single.close();
+      log(`${counts.sessions} sessions x ${counts.callsPerSession} calls through HAProxy, instance b killed and restarted`);
       const haproxy = await startHaproxy({ ports: cluster.instances.map((instance) => instance.port), sticky: true });
       try {
         const calls = counts.sessions * counts.callsPerSession;
@@ -108,6 +107,7 @@ export async function runClusterBench(counts: ClusterBenchCounts, options: Clust
         await haproxy.close();
       }
     } finally {
+      await single.close();
       await cluster.close();
     }
     log('Redis round trips');
@@ -117,7 +117,8 @@ export async function runClusterBench(counts: ClusterBenchCounts, options: Clust
       node: process.version,
       cpu: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
       commit: gitCommit(),
-      sequential: { alone: sequentialAlone, clustered: sequentialClustered },
+      loadAverage,
+      overhead,
       alone,
       cluster: balanced,
       roundTrip,
@@ -136,15 +137,16 @@ export async function runClusterBench(counts: ClusterBenchCounts, options: Clust
 /** The markdown report of a cluster benchmark run. */
 export function formatClusterReport(results: ClusterBenchResults): string {
   const ms = (value: number): string => value.toFixed(1);
+  const ms2 = (value: number): string => value.toFixed(2);
   const row = (setup: string, load: ClusterLoadMeasurement): string =>
     `| ${setup} | ${load.calls.toLocaleString('en-US')} | ${load.answered.toLocaleString('en-US')} | ${load.failedClearly} | ${load.errors} | **${load.lost}** | **${load.doubled}** | ${load.failedButRan} | ` +
     `${ms(load.latency.medianMs)} | ${ms(load.latency.p99Ms)} | ${Math.round(load.calls / (load.wallMs / 1000))} |`;
-  const { alone, clustered } = results.sequential;
+  const { overhead } = results;
   const problems = [...results.alone.problems, ...results.cluster.problems];
   return [
     '# Gateway cluster: three instances, Redis, HAProxy',
     '',
-    `${results.date}, Node ${results.node}, ${results.cpu}, commit ${results.commit}.`,
+    `${results.date}, Node ${results.node}, ${results.cpu}, commit ${results.commit}; load average ${results.loadAverage.toFixed(1)} at the start (a shared machine: other work slows every figure).`,
     '`tool-search serve --http` processes in front of a counting MCP server (each records every call it runs); clients are the MCP SDK client over Streamable HTTP, ' +
       `${results.alone.sessions} sessions x ${results.alone.callsPerSession} echo calls at once, each call with its own payload, none retried. ` +
       "The cluster: three instances sharing Debian's redis-server, behind Debian's HAProxy (sticky on Mcp-Session-Id, health checks on /healthz every 200 ms).",
@@ -162,14 +164,14 @@ export function formatClusterReport(results: ClusterBenchResults): string {
     '',
     '## What sharing costs per call',
     '',
-    `One session, ${alone.calls.toLocaleString('en-US')} calls one after another, straight to an instance (no balancer):`,
+    `One session on an instance alone and one on an instance of the cluster (straight to it, no balancer), ${overhead.calls.toLocaleString('en-US')} echo calls each, in turns (so both meet the same load):`,
     '',
     '| instance | p50 ms | p99 ms |',
     '| --- | ---: | ---: |',
-    `| alone | ${ms(alone.latency.medianMs)} | ${ms(alone.latency.p99Ms)} |`,
-    `| in a cluster (event store, session record, activity stream in Redis) | ${ms(clustered.latency.medianMs)} | ${ms(clustered.latency.p99Ms)} |`,
+    `| alone | ${ms2(overhead.alone.medianMs)} | ${ms2(overhead.alone.p99Ms)} |`,
+    `| in a cluster (stream events, session expiry, activity entry written to Redis) | ${ms2(overhead.clustered.medianMs)} | ${ms2(overhead.clustered.p99Ms)} |`,
     '',
-    `One Redis round trip (PING over one connection, ${results.roundTrip.samples.toLocaleString('en-US')} in sequence): p50 ${ms(results.roundTrip.medianMs)} ms, p99 ${ms(results.roundTrip.p99Ms)} ms. ` +
+    `One Redis round trip (PING over one connection, ${results.roundTrip.samples.toLocaleString('en-US')} in sequence): p50 ${ms2(results.roundTrip.medianMs)} ms, p99 ${ms2(results.roundTrip.p99Ms)} ms. ` +
       'A call waits for none: its stream events, the session\'s expiry and its activity entry are written in the background, pipelined.',
     ...(problems.length === 0 ? [] : ['', 'First problems:', '', ...problems.map((problem) => `- ${problem}`)]),
     '',
