@@ -192,7 +192,11 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
       // In a cluster the cap is counted across every instance, together with the session's record.
       const refusal = cluster === undefined ? undefined : await cluster.open(id, body, identity);
       if (refusal !== undefined) return reply(response, refusal.status, refusal.message);
-      session = await openHttpSession(gateway, id, { allowedHosts: policy.allowedHosts, identity, ...(cluster === undefined ? {} : { eventStore: cluster.eventStoreFor(id) }) });
+      session = await openHttpSession(gateway, id, { allowedHosts: policy.allowedHosts, identity, ...(cluster === undefined ? {} : { eventStore: cluster.eventStoreFor(id) }) }).catch(async (error: unknown) => {
+        // Its place in the cluster's cap is given back at once, not when the record expires.
+        await cluster?.discard(id);
+        throw error;
+      });
       const previous = session.connection.server.onclose;
       session.connection.server.onclose = () => {
         previous?.();
