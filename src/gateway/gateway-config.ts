@@ -389,13 +389,16 @@ function checkedKeys(block: Record<string, unknown>, path: string, known: readon
   return block;
 }
 
-/** The root blocks that protect something: a key a typo away from one of them stops the gateway. */
-const PROTECTING_ROOT_KEYS = ['policy', 'http'];
+/**
+ * The root blocks that protect something: a key a typo away from one of them stops the gateway.
+ * `cluster` counts: ignored, each instance would count the session cap and failed tokens alone.
+ */
+const PROTECTING_ROOT_KEYS = ['policy', 'http', 'cluster'];
 
 /**
- * Throws for a root key that is not a gateway key but a typo away from `policy` or `http`
- * (`polcy`, `htp`, `HTTP`): ignored with a warning, it would drop every deny rule, approval or
- * client token it holds, and the gateway would run open with exit code 0.
+ * Throws for a root key that is not a gateway key but a typo away from `policy`, `http` or `cluster`
+ * (`polcy`, `htp`, `HTTP`, `clustr`): ignored with a warning, it would drop every deny rule, approval or
+ * client token it holds, and the gateway would run open with exit code 0 (or alone, for `cluster`).
  */
 function refuseKeysNearProtections(root: Record<string, unknown>): void {
   for (const key of Object.keys(root).sort()) {

@@ -98,8 +98,8 @@ describe('the activity log', () => {
 });
 
 describe('keys near a protection', () => {
-  test('a root key a typo away from policy or http stops the gateway, naming what it meant', () => {
-    for (const [key, meant] of [['polcy', 'policy'], ['Policy', 'policy'], ['polciy', 'policy'], ['htp', 'http'], ['htpp', 'http'], ['HTTP', 'http']] as const) {
+  test('a root key a typo away from policy, http or cluster stops the gateway, naming what it meant', () => {
+    for (const [key, meant] of [['polcy', 'policy'], ['Policy', 'policy'], ['polciy', 'policy'], ['htp', 'http'], ['htpp', 'http'], ['HTTP', 'http'], ['clustr', 'cluster'], ['Cluster', 'cluster']] as const) {
       assert.throws(() => resolved({ [key]: { deny: ['*'] } }), {
         name: 'ToolSearchError',
         message: `${key}: unknown key (did you mean '${meant}'?); stopped rather than go on without the ${meant} settings it may hold`,
@@ -109,8 +109,8 @@ describe('keys near a protection', () => {
 
   test('other unknown root keys stay warnings', () => {
     assert.deepEqual(warningsOf({ mcp_servers: { a: server }, limit: {}, inputs: [] }), [
-      "inputs: unknown key, ignored (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts, limits, http, search)",
-      "limit: unknown key, ignored (did you mean 'limits'?) (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts, limits, http, search)",
+      "inputs: unknown key, ignored (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts, limits, http, search, cluster)",
+      "limit: unknown key, ignored (did you mean 'limits'?) (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts, limits, http, search, cluster)",
     ]);
   });
 
@@ -120,7 +120,7 @@ describe('keys near a protection', () => {
 
   test('a server block under a mistyped root key leaves no servers, and that warning points back at it', () => {
     assert.deepEqual(warningsOf({ mcp_server: { a: server } }), [
-      "mcp_server: unknown key, ignored (did you mean 'mcp_servers'?) (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts, limits, http, search)",
+      "mcp_server: unknown key, ignored (did you mean 'mcp_servers'?) (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts, limits, http, search, cluster)",
       "mcp_servers: no servers configured; the gateway will offer no tools (the root key 'mcp_server' was ignored: did you mean 'mcp_servers'?)",
     ]);
   });

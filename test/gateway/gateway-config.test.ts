@@ -103,7 +103,7 @@ describe('resolveGatewayConfig', () => {
   test('warns about unknown keys and bad timeouts, naming the key path', () => {
     const { warnings } = resolveGatewayConfig({ mcp_servers: { a: { command: 'x', timeout_ms: -1, comand: 'typo' } }, limts: {} }, PLACES);
     assert.deepEqual(warnings.map((warning) => warning.message), [
-      "limts: unknown key, ignored (did you mean 'limits'?) (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts, limits, http, search)",
+      "limts: unknown key, ignored (did you mean 'limits'?) (known keys: model, tools, mcp_servers, mcpServers, servers, pin, policy, activity_log, timeouts, limits, http, search, cluster)",
       "mcp_servers.a.comand: unknown key, ignored (did you mean 'command'?) (known keys: command, args, env, cwd, url, headers, type, transport, timeout_ms, disabled)",
       'mcp_servers.a.timeout_ms: -1 is not a positive whole number of milliseconds; using 50000',
     ]);

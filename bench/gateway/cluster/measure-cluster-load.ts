@@ -99,7 +99,8 @@ export async function measureClusterLoad(options: ClusterLoadOptions): Promise<C
           }
         } catch (error) {
           outcomes.set(payload, 'error');
-          note(`${payload}: ${error instanceof Error ? error.message : String(error)}`);
+          const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+          note(`${payload}: ${error instanceof Error ? error.message : String(error)}${cause === undefined ? '' : ` (${String(cause.code ?? cause.message)})`}`);
         }
         finished += 1;
       }
