@@ -17,6 +17,9 @@ import { startRedis, type RedisUnderTest } from '../../../bench/gateway/cluster/
  * instance). Started once for the file; each test opens its own sessions and ends them.
  */
 const MAX_SESSIONS = 4;
+/** Named client tokens (http.clients) beside the shared one: a session belongs to whoever opened it, on every instance. */
+const ADA_TOKEN = 'ada-token-0123456789abcdef';
+const BOB_TOKEN = 'bob-token-0123456789abcdef';
 /** No test waits for ever: each waits for events that must come. */
 const BOUND = { timeout: 60_000 };
 
@@ -93,7 +96,7 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
 
   before(async () => {
     redis = await startRedis();
-    cluster = await startInstances({ redisUrl: redis.url, count: 3, maxSessions: MAX_SESSIONS });
+    cluster = await startInstances({ redisUrl: redis.url, count: 3, maxSessions: MAX_SESSIONS, clients: { ada: ADA_TOKEN, bob: BOB_TOKEN } });
     haproxy = await startHaproxy({ ports: cluster.instances.map((instance) => instance.port), sticky: false });
     inspector = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
     inspector.on('error', () => undefined);
@@ -174,6 +177,26 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
       await connection.transport.terminateSession();
       await connection.client.close();
     }
+  });
+
+  test("a named client's session is another client's unknown session on every instance, taken over or not", BOUND, async () => {
+    const ada = steeredClient(() => a().url, { authorization: `Bearer ${ADA_TOKEN}` });
+    await ada.client.connect(ada.transport);
+    const sessionId = ada.transport.sessionId!;
+    for (const target of [a(), b()]) {
+      const asBob = await fetch(target.url, { method: 'POST', headers: { authorization: `Bearer ${BOB_TOKEN}`, 'mcp-session-id': sessionId, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+      assert.equal(asBob.status, 404, `instance ${target.name}`);
+      assert.match(await asBob.text(), /Unknown or expired MCP session; initialize a new one/);
+      const ending = await fetch(target.url, { method: 'DELETE', headers: { authorization: `Bearer ${BOB_TOKEN}`, 'mcp-session-id': sessionId } });
+      assert.equal(ending.status, 404, `bob cannot end ada's session on ${target.name}`);
+    }
+    // Ada goes on, on the instance that did not open her session.
+    const elsewhere = steeredClient(() => c().url, { authorization: `Bearer ${ADA_TOKEN}` }, sessionId);
+    await elsewhere.client.connect(elsewhere.transport);
+    assert.equal(text(await elsewhere.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'still ada' } })), 'echo: still ada');
+    await elsewhere.transport.terminateSession();
+    await ada.client.close();
+    await elsewhere.client.close();
   });
 
   test('inspect tells whether the store answers, which instances are alive and how many sessions are open', BOUND, async () => {
