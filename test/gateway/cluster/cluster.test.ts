@@ -72,10 +72,17 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
   const b = (): InstanceUnderTest => instance(1);
   const c = (): InstanceUnderTest => instance(2);
 
-  /** Signs in to an instance's live view as a browser does; returns the cookie to send. */
+  /** Signs in to an instance's live view as a browser does, with the newest one-time link it printed; returns the cookie to send. */
   const signIn = async (target: InstanceUnderTest): Promise<string> => {
-    const response = await fetch(new URL(`/?token=${cluster.token}`, target.url), { redirect: 'manual' });
-    return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const links = [...target.log().matchAll(/open (http:\/\/127\.0\.0\.1:\d+\/sign-in\?code=[^\s;)]+)/g)];
+    const link = links.at(-1)?.[1];
+    assert.ok(link !== undefined, `instance ${target.name} printed no sign-in link:\n${target.log()}`);
+    const response = await fetch(link, { redirect: 'manual' });
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    assert.ok(cookie.includes('='), `no cookie from ${link}: ${response.status}`);
+    // The next browser's code is printed once this one is used: wait for it, so a later sign-in finds it.
+    await eventually(async () => ([...target.log().matchAll(/sign-in\?code=/g)].length > links.length ? true : undefined), 'the next sign-in code');
+    return cookie;
   };
 
   /** `tool-search inspect` of the cluster's config, in this process. */
