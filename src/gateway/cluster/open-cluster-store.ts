@@ -106,8 +106,8 @@ export async function openClusterStore(config: ClusterConfig, options: ClusterSt
   };
   const describe = (error: unknown): string => {
     const message = messageOf(error);
-    // ioredis's words for "a command was sent while disconnected", which nothing queues.
-    if (/enableOfflineQueue|Connection is closed/i.test(message)) return 'not connected';
+    // ioredis's words for "a command was sent, or dropped, while disconnected": nothing queues or retries it.
+    if (/enableOfflineQueue|Connection is closed|max retries per request/i.test(message)) return 'not connected';
     return message.split(config.redisUrl).join(config.displayUrl).slice(0, 200);
   };
   // ioredis reports connection errors as events; unhandled, they would be thrown.
