@@ -133,7 +133,7 @@ describe('a fresh clone, with no ../shared beside it', () => {
     const committed = readdirSync(join(clone, 'bench', 'results')).map((file) => [file, readFileSync(join(clone, 'bench', 'results', file), 'utf8')]);
     const result = await run(clone, 'npm', ['run', '--silent', 'bench', '--', '--quick', `--out=${out}`], BENCH_TIMEOUT_MS);
     assert.equal(result.code, 0, describeFailure('npm run bench -- --quick', result));
-    assert.deepEqual(readdirSync(out).sort(), ['gateway-latency.json', 'gateway-latency.md', 'gateway-trust.json', 'gateway-trust.md', 'search.json', 'search.md', 'search.svg']);
+    assert.deepEqual(readdirSync(out).sort(), ['cluster.json', 'cluster.md', 'gateway-latency.json', 'gateway-latency.md', 'gateway-trust.json', 'gateway-trust.md', 'search.json', 'search.md', 'search.svg']);
     const search = JSON.parse(readFileSync(join(out, 'search.json'), 'utf8')) as { quality: { dataset: string; scores: { queries: number } }[]; speed: unknown[] };
     const datasets = new Set(search.quality.map((row) => row.dataset));
     for (const name of ['Seal-Tools test_in', 'BFCL v4', 'MetaTool', 'LiveMCPBench']) assert.ok(datasets.has(name), name);
