@@ -10,7 +10,7 @@ import { DEFAULT_MAX_DESCRIBE_TOKENS, DEFAULT_MAX_RESULT_TOKENS } from '../confi
 import { HTTP_CONFIG_KEYS, resolveHttpConfig, type HttpConfig } from './http-config.ts';
 import { resolveSearchConfig, SEARCH_CONFIG_KEYS, type SearchConfig } from './search-config.ts';
 import { aboveLongestTimer, LONGEST_TIMER_MS } from './longest-timer.ts';
-import { resolvePolicyPatterns } from './policy-config.ts';
+import { readStringList, resolvePolicyPatterns } from './policy-config.ts';
 import { CLUSTER_CONFIG_KEYS, redisPasswordOf, resolveClusterConfig, type ClusterConfig } from './cluster/cluster-config.ts';
 
 /** Context length `auto` is sized for when the config does not say (the issue's default). */
@@ -509,7 +509,7 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
       name,
       command: expand(entry['command'], `${path}.command`),
       // An argument after `--api-key` or `--token` is named by it.
-      args: strings(entry['args'], `${path}.args`).map((argument, index, all) => expand(argument, `${path}.args[${index}]`, index > 0 ? all[index - 1] : 'args')),
+      args: readStringList(entry['args'], `${path}.args`).map((argument, index, all) => expand(argument, `${path}.args[${index}]`, index > 0 ? all[index - 1] : 'args')),
       env: stringMap(entry['env'], `${path}.env`, expand),
       ...(cwd === undefined ? {} : { cwd }),
       callTimeoutMs,
@@ -559,16 +559,6 @@ function mapping(value: unknown, path: string): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   throw invalid(`${path}: expected a mapping, got ${describeValue(value)}`);
-}
-
-function strings(value: unknown, path: string): string[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw invalid(`${path}: expected a list of strings, got ${describeValue(value)}`);
-  return value.map((item, index) => {
-    if (typeof item === 'string') return item;
-    if (typeof item === 'number' || typeof item === 'boolean') return String(item);
-    throw invalid(`${path}[${index}]: expected a string, got ${describeValue(item)}`);
-  });
 }
 
 function tokens(value: unknown, path: string, fallback: number, warnings: ConfigWarning[]): number {

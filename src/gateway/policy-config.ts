@@ -34,7 +34,7 @@ export function resolvePolicyPatterns(root: Readonly<Record<string, unknown>>, r
 }
 
 function globs(value: unknown, path: string, warnings: ConfigWarning[]): string[] {
-  const patterns = typeof value === 'string' ? [value] : strings(value, path);
+  const patterns = typeof value === 'string' ? [value] : readStringList(value, path);
   return patterns.filter((pattern, index) => {
     if (pattern.trim() !== '') return true;
     warnings.push({ path: `${path}[${index}]`, received: pattern, message: `${path}[${index}]: an empty pattern matches no tool; ignored` });
@@ -42,7 +42,8 @@ function globs(value: unknown, path: string, warnings: ConfigWarning[]): string[
   });
 }
 
-function strings(value: unknown, path: string): string[] {
+/** A config list of strings (numbers and booleans read as text); absent or null is empty; anything else is an invalid_config_file error naming `path`. */
+export function readStringList(value: unknown, path: string): string[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw invalid(`${path}: expected a list of strings, got ${describeValue(value)}`);
   return value.map((item, index) => {
