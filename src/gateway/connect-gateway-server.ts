@@ -21,9 +21,9 @@ import type { ToolAnnotations } from '../tools/tool.ts';
 import { TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
 import { outcomeText, type CallOutcome } from '../dispatch/call-outcome.ts';
 import { DEFAULT_MAX_RESULT_TOKENS } from '../config/result-limits.ts';
-import { boundCallToolResult } from './bound-call-tool-result.ts';
 import type { Gateway } from './create-gateway.ts';
 import { redactJson, type Redactor } from './redact-secrets.ts';
+import { shownCallToolResult } from './shown-call-tool-result.ts';
 import type { GatewayRequest } from './gateway-request.ts';
 import { getUpstreamPrompt, listUpstreamPrompts } from './proxy-prompts.ts';
 import { listUpstreamResources, listUpstreamResourceTemplates, readUpstreamResource } from './proxy-resources.ts';
@@ -192,13 +192,8 @@ export function toCallToolResult(
   maxResultTokens: number = DEFAULT_MAX_RESULT_TOKENS,
   redact?: Redactor,
 ): CallToolResult {
-  const result = unboundedResultOf(name, outcome, request);
-  // Secrets out first, then the cut: a cut through a secret would leave a piece no redactor recognises.
-  const redacted = redact === undefined ? result : redactJson(result, redact, WITHHELD_RESULT);
-  return boundCallToolResult(redacted, maxResultTokens);
+  return shownCallToolResult(unboundedResultOf(name, outcome, request), maxResultTokens, redact);
 }
-
-const WITHHELD_RESULT: CallToolResult = { content: [{ type: 'text', text: 'The result could not be checked for secrets, so it was withheld.' }], isError: true };
 
 function unboundedResultOf(name: string, outcome: CallOutcome, request: GatewayRequest): CallToolResult {
   if (!outcome.ok) {

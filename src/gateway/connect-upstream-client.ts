@@ -8,6 +8,7 @@ import type { GatewayTimers } from './gateway-timers.ts';
 import { LONGEST_TIMER_MS } from './longest-timer.ts';
 import { ProcessGroupTransport } from './process-group-transport.ts';
 import type { ProcessGroups } from './process-groups.ts';
+import type { ToolAnswerLimits } from './shrink-tool-answer.ts';
 import { watchStart, type StartLimits } from './start-deadline.ts';
 
 /** What the gateway calls itself when it connects to an upstream. */
@@ -25,6 +26,8 @@ export interface UpstreamClientOptions {
   readonly onProtocolError: (error: Error) => void;
   /** Aborting gives up: the transport is closed (a local process ends) and the promise rejects. */
   readonly signal?: AbortSignal;
+  /** A local server's large answers are read off the main thread, cut to these limits (ProcessGroupTransport). */
+  readonly largeAnswers?: ToolAnswerLimits;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function connectUpstreamClient(config: UpstreamConfig, options: Ups
       ...cwd,
       onStderrLine: options.onStderrLine,
       ...(options.processGroups === undefined ? {} : { groups: options.processGroups }),
+      ...(options.largeAnswers === undefined ? {} : { largeAnswers: options.largeAnswers }),
     });
     return connectWith(transport, options, () => transport.signsOfWork());
   }

@@ -227,6 +227,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       connectTimeoutMs: config.connectTimeoutMs,
       connectMaxMs: config.connectMaxMs,
       processGroups,
+      largeAnswers: { maxResultTokens: config.limits.maxResultTokens, secrets: config.secrets },
       backoff: options.backoff ?? DEFAULT_RESTART_BACKOFF,
       timers,
       log,

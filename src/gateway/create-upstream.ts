@@ -26,6 +26,7 @@ import type { ProcessGroups } from './process-groups.ts';
 import { StartTimeoutError } from './start-deadline.ts';
 import { describeStartTimeout } from './describe-start-timeout.ts';
 import { missingSettingsMessage } from './missing-settings.ts';
+import type { ToolAnswerLimits } from './shrink-tool-answer.ts';
 
 /** `connecting` (first start or a restart), `connected`, `failed` (a restart is scheduled) or `stopped`. */
 export type UpstreamState = 'connecting' | 'connected' | 'failed' | 'stopped';
@@ -126,6 +127,8 @@ export interface UpstreamOptions {
    * whole. @default keep the text as it is
    */
   readonly redact?: Redactor;
+  /** A local server's large answers are read off the main thread, cut to these limits (ProcessGroupTransport). */
+  readonly largeAnswers?: ToolAnswerLimits;
 }
 
 interface Connection {
@@ -233,6 +236,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         limits: { quietMs: options.connectTimeoutMs, maxMs: options.connectMaxMs ?? options.connectTimeoutMs },
         timers,
         ...(options.processGroups === undefined ? {} : { processGroups: options.processGroups }),
+        ...(options.largeAnswers === undefined ? {} : { largeAnswers: options.largeAnswers }),
         signal,
         onStderrLine: (line) => {
           stderrTail.push(redact(line).slice(0, STDERR_LINE_MAX));

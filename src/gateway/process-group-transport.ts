@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { NewlineFrames } from './newline-frames.ts';
+import { LARGE_MESSAGE_CHARACTERS, readLargeMessage } from './read-large-message.ts';
+import type { ToolAnswerLimits } from './shrink-tool-answer.ts';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ProcessGroups } from './process-groups.ts';
@@ -22,6 +24,12 @@ export interface ProcessGroupTransportOptions {
   readonly groups?: ProcessGroups;
   /** Each step of stopping it (see stopProcessGroup). @default DEFAULT_STOP_GRACE_MS */
   readonly graceMs?: number;
+  /**
+   * When given, a line of LARGE_MESSAGE_CHARACTERS or more is parsed in a worker thread, with any tool
+   * result in it already redacted and cut to this budget there (readLargeMessage), so that one huge
+   * answer cannot hold up every other client. @default parsed where it arrives, whole
+   */
+  readonly largeAnswers?: ToolAnswerLimits;
 }
 
 /**
@@ -36,7 +44,8 @@ export interface ProcessGroupTransportOptions {
  * Messages are newline-delimited JSON-RPC, parsed and written with the SDK's own deserializeMessage
  * and serializeMessage; lines are split in linear time (NewlineFrames), and a message over
  * MAX_UPSTREAM_MESSAGE_BYTES closes the connection with an error, as the SDK's stdio transport does
- * past its 10 MB buffer.
+ * past its 10 MB buffer. A large line may be read off the main thread (`largeAnswers`); messages are
+ * still handed on in the order their lines arrived.
  */
 /** The largest message read from a local server: the SDK's stdio transport's own bound (10 MB). */
 export const MAX_UPSTREAM_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -60,6 +69,8 @@ export class ProcessGroupTransport implements Transport {
   #closeReported = false;
   /** Bytes the server wrote to stdout and stderr: output is a sign of work while it starts. */
   #outputBytes = 0;
+  /** The hand-over of the last line still being read off the main thread, which later lines wait for. */
+  #behind: Promise<void> | undefined;
 
   constructor(options: ProcessGroupTransportOptions) {
     this.#options = options;
@@ -153,17 +164,33 @@ export class ProcessGroupTransport implements Transport {
   }
 
   #readMessages(lines: readonly string[]): void {
+    const largeAnswers = this.#options.largeAnswers;
     for (const line of lines) {
-      let message: JSONRPCMessage;
-      try {
-        message = deserializeMessage(line);
-      } catch (error) {
-        // One line that is not JSON-RPC: reported, and the next line is read.
-        this.onerror?.(error as Error);
+      const large = largeAnswers !== undefined && line.length >= LARGE_MESSAGE_CHARACTERS;
+      if (!large && this.#behind === undefined) {
+        this.#handOn(() => deserializeMessage(line));
         continue;
       }
-      this.onmessage?.(message);
+      // Read at once (in the worker), handed on after every line before it.
+      const reading = large ? readLargeMessage(line, largeAnswers).then((message) => () => message, (error: Error) => () => { throw error; }) : Promise.resolve(() => deserializeMessage(line));
+      const handOver: Promise<void> = (this.#behind ?? Promise.resolve()).then(() => reading).then((read) => {
+        if (this.#behind === handOver) this.#behind = undefined;
+        this.#handOn(read);
+      }).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+      this.#behind = handOver;
     }
+  }
+
+  /** Hands on the message `read` gives; one that cannot be read is reported, and the next line is read. */
+  #handOn(read: () => JSONRPCMessage): void {
+    let message: JSONRPCMessage;
+    try {
+      message = read();
+    } catch (error) {
+      this.onerror?.(error as Error);
+      return;
+    }
+    this.onmessage?.(message);
   }
 
   #followStderr(child: ChildProcess): void {
