@@ -35,6 +35,7 @@ const reportSets = (): RetrievalDataset[] => [
   loadMcpRequests('held-out'),
   loadMcpRequests('second-unseen'),
   loadMcpRequests('blind-npm'),
+  loadMcpRequests('blind-npm-2'),
   loadLiveMcpBench(resolveDataRoot()),
 ];
 const sets = which === 'tuning' ? tuningSets() : which === 'report' ? reportSets() : [...tuningSets(), ...reportSets()];

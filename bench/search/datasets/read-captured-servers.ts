@@ -11,6 +11,8 @@ export interface CapturedTool {
 /** One real MCP server of bench/data/mcp-schemas: where its tools come from, its licence, its tools in listing order. */
 export interface CapturedServer {
   readonly source: string;
+  /** The npm package, for the servers captured from npm (bench/data/npm-servers), which name it instead of a source. */
+  readonly package?: string;
   readonly license?: string;
   readonly tools: readonly CapturedTool[];
 }
