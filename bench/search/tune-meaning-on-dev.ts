@@ -6,7 +6,7 @@
  * A setting's `embeddedShare` (default 1) ranks by meaning over the first share of each catalog only,
  * as during a warm-up, which embeds in catalog order; the fusion then weighs it as a search does
  * (weight times the share), or at the full weight with `fullWeight: true`.
- * Usage: tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio, keepWordsFirst?, embeddedShare?, fullWeight?}>' [set name part]
+ * Usage: tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio, keepWordsFirst?, embeddedShare?, fullWeight?, agreement?: {wordsDepth, meaningDepth}}>' [set name part]
  */
 import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import type { SearchIndex } from '../../src/catalog/index/search-index.ts';
@@ -24,6 +24,7 @@ interface FusionSetting {
   readonly keepWordsFirst?: number;
   readonly embeddedShare?: number;
   readonly fullWeight?: boolean;
+  readonly agreement?: { readonly wordsDepth: number; readonly meaningDepth: number };
 }
 
 const settings = JSON.parse(process.argv[2] ?? '[{"weight":1,"wordsLeadRatio":1.2,"keepWordsFirst":2}]') as FusionSetting[];
@@ -67,7 +68,7 @@ for (const dataset of sets) {
       const { index, byMeaning } = prepared[partOf.get(query)!]!;
       const documents = byMeaning.get(share)!.get(query);
       // As searchIndexByMeaning: a query the ranker does not apply to ranks by words alone.
-      const fusion = documents === undefined || weight <= 0 ? undefined : { documents, weight, wordsLeadRatio: setting.wordsLeadRatio, keepWordsFirst: setting.keepWordsFirst ?? 0 };
+      const fusion = documents === undefined || weight <= 0 ? undefined : { documents, weight, wordsLeadRatio: setting.wordsLeadRatio, keepWordsFirst: setting.keepWordsFirst ?? 0, ...(setting.agreement === undefined ? {} : { agreement: setting.agreement }) };
       return searchIndex(index, query, limit, fusion).map((match) => match.tool);
     };
     const scores = measureRetrieval(rank, dataset.queries);

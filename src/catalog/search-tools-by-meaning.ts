@@ -47,7 +47,7 @@ export async function searchIndexByMeaning(index: SearchIndex, query: string | A
   try {
     const { documents, coverage } = await Promise.race([byMeaning, timeout]);
     // A ranking over part of the catalog (a warm-up under way) counts by the share it covers.
-    return fuseWithMeaning(words, { documents, weight: ranker.weight * coverage, wordsLeadRatio: ranker.wordsLeadRatio, keepWordsFirst: ranker.keepWordsFirst });
+    return fuseWithMeaning(words, { documents, weight: ranker.weight * coverage, wordsLeadRatio: ranker.wordsLeadRatio, keepWordsFirst: ranker.keepWordsFirst, ...(ranker.agreement === undefined ? {} : { agreement: ranker.agreement }) });
   } catch (error) {
     ranker.reportError(error instanceof Error ? error : new Error(String(error)));
     // Ranked anew rather than from `words`: that ranking went deeper, for the fusion, and a search by

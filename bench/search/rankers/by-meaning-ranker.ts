@@ -22,7 +22,7 @@ export function byMeaningRanker(name: string, semantic: SemanticRanker): Ranker 
         if (!semantic.appliesTo(query)) return searchIndex(index, query, limit).map((match) => match.tool);
         const documents = rankings.get(query);
         if (documents === undefined) throw new Error(`query not prepared: ${query}`);
-        return searchIndex(index, query, limit, { documents, weight: semantic.weight, wordsLeadRatio: semantic.wordsLeadRatio, keepWordsFirst: semantic.keepWordsFirst }).map((match) => match.tool);
+        return searchIndex(index, query, limit, { documents, weight: semantic.weight, wordsLeadRatio: semantic.wordsLeadRatio, keepWordsFirst: semantic.keepWordsFirst, ...(semantic.agreement === undefined ? {} : { agreement: semantic.agreement }) }).map((match) => match.tool);
       };
     },
   };

@@ -27,6 +27,23 @@ export interface SemanticRanking {
    * top, the lead rule still applying. @default 0
    */
   readonly keepWordsFirst?: number;
+  /**
+   * When set, meaning can only add: the words ranking's first tool stays first unless the fusion puts
+   * another first that both rankings place high, within the words ranking's first `wordsDepth` and
+   * meaning's first `meaningDepth`; a tool that meaning alone likes never takes first place. The tools
+   * `keepWordsFirst` keeps stay among the first places, the agreed one moved before them. The
+   * gateway's `search.embeddings` and the library's `embed` option use
+   * DEFAULT_MEANING_AGREEMENT, chosen on the tuning sets (docs/search-quality.md). @default none
+   */
+  readonly agreement?: MeaningAgreement;
+}
+
+/** How high both rankings must place a tool for it to take the words ranking's first place (SemanticRanking.agreement). */
+export interface MeaningAgreement {
+  /** Among the words ranking's first this many (2: its second may move up). */
+  readonly wordsDepth: number;
+  /** Among meaning's first this many. */
+  readonly meaningDepth: number;
 }
 
 /**
@@ -50,9 +67,38 @@ export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking)
     const fused = fuseSemanticRanking(index, ordered, Math.max(led, kept.length), semantic!.documents, semanticWeight);
     ranked = fused.documents;
     reportedScores = fused.scores;
+    if (semantic!.agreement !== undefined && lexical.length > 0) {
+      // The tool the fusion would put first if words kept no place: first only if words agree.
+      const favourite = kept.length === 0 ? ranked[0] : fuseSemanticRanking(index, lexical, led, semantic!.documents, semanticWeight).documents[0];
+      ranked = firstUnlessDisagreed(ranked, favourite, lexical, semantic!.documents, semantic!.agreement);
+      // The tool put first reports the best score, as a pinned document does.
+      reportedScores[ranked[0]!] = Math.max(reportedScores[ranked[0]!]!, reportedScores[fused.documents[0]!]!);
+    }
   }
   return reportedMatches(index, keepSpecFirst(ranked.slice(0, limit), words), reportedScores);
 }
+
+/**
+ * `ranked` (the fusion, `keepWordsFirst` applied) with the words' first document first, unless
+ * `favourite` (meaning's pick for first place) is among the words ranking's first `wordsDepth` and
+ * meaning's first `meaningDepth`: then the favourite is first and the rest follow in their order.
+ */
+function firstUnlessDisagreed(ranked: readonly number[], favourite: number | undefined, words: readonly number[], meaning: readonly number[], agreement: MeaningAgreement): number[] {
+  const within = (list: readonly number[], document: number, depth: number): boolean => {
+    const at = list.indexOf(document);
+    return at >= 0 && at < depth;
+  };
+  const agreed = favourite !== undefined && within(words, favourite, agreement.wordsDepth) && within(meaning, favourite, agreement.meaningDepth);
+  const first = agreed ? favourite : words[0]!;
+  return [first, ...ranked.filter((document) => document !== first)];
+}
+
+/**
+ * The agreement meaning needs to take the words ranking's first place, with the words' first two kept
+ * among the first places (keepWordsFirst 2): chosen on the tuning sets (docs/search-quality.md,
+ * "Meaning that can only add"). Used by the gateway's `search.embeddings` and a session's `embed`.
+ */
+export const DEFAULT_MEANING_AGREEMENT: MeaningAgreement = Object.freeze({ wordsDepth: 2, meaningDepth: 1 });
 
 /** {@link SemanticRanking.keepWordsFirst}'s default, chosen on the tuning sets (docs/search-quality.md). */
 const DEFAULT_KEEP_WORDS_FIRST = 0;

@@ -8,6 +8,7 @@ import { createVectorMatrix, type VectorMatrix } from './vector-matrix.ts';
 import { sameItems } from '../index/same-items.ts';
 import type { AnalyzedQuery } from '../query/analyze-query.ts';
 import type { EmbeddingPurpose, TextEmbedder } from './text-embedder.ts';
+import type { MeaningAgreement } from './fuse-with-meaning.ts';
 
 export interface SemanticRankerOptions {
   /**
@@ -29,6 +30,12 @@ export interface SemanticRankerOptions {
    * default lets it (docs/search-quality.md). @default 0
    */
   readonly keepWordsFirst?: number;
+  /**
+   * When set, meaning can only add: the words ranking's first tool stays first unless both rankings
+   * place another high (SemanticRanking.agreement). DEFAULT_MEANING_AGREEMENT is what the gateway's
+   * `search.embeddings` and a session's `embed` option use. @default none
+   */
+  readonly agreement?: MeaningAgreement;
   /** How many tools of each ranking take part in the fusion. @default 30 */
   readonly depth?: number;
   /** Tool texts whose vectors are kept (and as many queries, at most 1,000); the oldest go first beyond it. @default 50000 */
@@ -50,6 +57,7 @@ export interface SemanticRanker {
   readonly weight: number;
   readonly wordsLeadRatio: number;
   readonly keepWordsFirst: number;
+  readonly agreement: MeaningAgreement | undefined;
   readonly depth: number;
   readonly timeoutMs: number;
   /**
@@ -112,6 +120,10 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
   if (!(wordsLeadRatio >= 1)) throw new RangeError(`semantic wordsLeadRatio must be a number >= 1 (Infinity to turn it off), got ${wordsLeadRatio}`);
   if (!Number.isInteger(keepWordsFirst) || keepWordsFirst < 0) throw new RangeError(`semantic keepWordsFirst must be a whole number >= 0, got ${keepWordsFirst}`);
   if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`semantic depth must be a whole number >= 1, got ${depth}`);
+  const agreement = options.agreement;
+  if (agreement !== undefined && !(Number.isInteger(agreement.wordsDepth) && agreement.wordsDepth >= 1 && Number.isInteger(agreement.meaningDepth) && agreement.meaningDepth >= 1)) {
+    throw new RangeError(`semantic agreement must have wordsDepth and meaningDepth, whole numbers >= 1, got ${JSON.stringify(agreement)}`);
+  }
   if (!(timeoutMs > 0)) throw new RangeError(`semantic timeoutMs must be a number > 0, got ${timeoutMs}`);
   const toolVectors = createVectorCache(embedder, 'tools', maxCachedTexts);
   const queryVectors = createVectorCache(embedder, 'query', Math.min(maxCachedTexts, MAX_CACHED_QUERIES));
@@ -176,6 +188,7 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
     weight,
     wordsLeadRatio,
     keepWordsFirst,
+    agreement: options.agreement,
     depth,
     timeoutMs,
     appliesTo(query) {

@@ -47,4 +47,31 @@ describe('fuseWithMeaning', () => {
   it('never drops the plain BM25 first tool', () => {
     assert.deepEqual(names(fuseWithMeaning(words({ specFirst: 4 }), { documents: [3, 2], weight: 1 })), ['d', 'c', 'e']);
   });
+
+  describe('with an agreement (meaning that can only add)', () => {
+    const agreement = { wordsDepth: 2, meaningDepth: 1 };
+
+    it("keeps the words' first tool first when meaning's favourite is one words place low", () => {
+      // Without the agreement meaning would put d first (see above); words place d fourth.
+      assert.deepEqual(names(fuseWithMeaning(words(), { documents: [3, 2], weight: 1, agreement })), ['a', 'd', 'c']);
+    });
+
+    it("puts meaning's favourite first when words place it among their first wordsDepth", () => {
+      assert.deepEqual(names(fuseWithMeaning(words(), { documents: [1, 3], weight: 1, keepWordsFirst: 2, agreement })), ['b', 'a', 'd']);
+    });
+
+    it("keeps the words' first tool first when their second is not meaning's first", () => {
+      assert.deepEqual(names(fuseWithMeaning(words(), { documents: [3, 1], weight: 1, keepWordsFirst: 2, agreement })), ['a', 'b', 'd']);
+    });
+
+    it("reports the tool put first with the best score", () => {
+      const [first, second] = fuseWithMeaning(words(), { documents: [3, 2], weight: 1, agreement });
+      assert.ok(first!.score >= second!.score, `${first!.score} < ${second!.score}`);
+    });
+
+    it('lets meaning answer alone when words find nothing', () => {
+      const nothing = words({ ranked: [], scores: new Float64Array(5), specFirst: undefined });
+      assert.deepEqual(names(fuseWithMeaning(nothing, { documents: [3, 2], weight: 1, keepWordsFirst: 2, agreement })), ['d', 'c']);
+    });
+  });
 });
