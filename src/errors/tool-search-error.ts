@@ -8,7 +8,8 @@ export type ToolSearchErrorCode =
   | 'unknown_format'
   | 'invalid_mcp_source'
   | 'mcp_list_failed'
-  | 'missing_dependency';
+  | 'missing_dependency'
+  | 'invalid_options';
 
 /**
  * A mistake in how the library was set up or called. Model mistakes never throw: they come back as a

@@ -22,6 +22,8 @@ import { SYSTEM_TIMERS, type GatewayTimers } from './gateway-timers.ts';
 import { openActivityLog, type ActivityLog, type ActivityLogStatus } from './open-activity-log.ts';
 import { DEFAULT_RESTART_BACKOFF, type RestartBackoff } from './restart-delay.ts';
 import { warmInBackground } from './warm-in-background.ts';
+import { createEmbeddingsRanker } from './create-embeddings-ranker.ts';
+import { defaultRequestCacheDirectory } from '../request-pack/state-folders.ts';
 import { createActivityFeed } from './activity-feed.ts';
 import { createToolCallTracing, loadOpenTelemetryTracer, type ToolCallTracing, type TraceTracer } from './trace-tool-calls.ts';
 import { createAjvValidator } from '../integrations/ajv/index.ts';
@@ -61,7 +63,10 @@ export interface GatewayOptions {
   readonly tracer?: TraceTracer | false;
   /** Where learned requests are kept (`search.learn`). @default $TOOL_SEARCH_STATE_DIR, else $XDG_STATE_HOME/tool-search, else ~/.local/state/tool-search */
   readonly stateDirectory?: string;
-  /** Where the user's model's requests are kept (`search.expand`). @default the sentence encoder's cache folder */
+  /**
+   * Where the user's model's requests (`search.expand`) and the endpoint's tool vectors
+   * (`search.embeddings`) are kept. @default $TOOL_SEARCH_CACHE_DIR, else $XDG_CACHE_HOME/tool-search, else ~/.cache/tool-search
+   */
   readonly cacheDirectory?: string;
   /**
    * Wraps the store of what search learns from use, when `search.learn` is on: a cluster shares it
@@ -201,7 +206,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   if (config.semantic && options.semantic === undefined) {
     log('warning: tools.tool_search.semantic is true but no semantic ranker was given; tool_search ranks by words alone');
   }
-  const warm = options.semantic === undefined ? undefined : warmInBackground(options.semantic, log);
+  // `search.embeddings`: the user's endpoint, unless the caller gave a ranker of its own.
+  const embeddings =
+    options.semantic === undefined && config.search.embeddings !== undefined
+      ? createEmbeddingsRanker(config.search.embeddings, options.cacheDirectory ?? defaultRequestCacheDirectory(), log)
+      : undefined;
+  if (embeddings !== undefined) {
+    const { displayUrl, model } = config.search.embeddings!;
+    log(`tool_search ranks by meaning too, with search.embeddings (${displayUrl}, model ${model}); tool vectors kept in ${embeddings.file}`);
+  }
+  const semantic = options.semantic ?? embeddings?.ranker;
+  const warm = semantic === undefined ? undefined : warmInBackground(semantic, log);
   /** The tools client sessions search: their catalog, by the sessions' own rule (in scope, deferrable, not pinned). */
   const searchable = (): readonly Tool[] =>
     buildSessionScope({ registry: registry(), toolsets, config: config.toolSearch, isPinned, isHidden }).catalog;
@@ -357,7 +372,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         contextLength: config.contextLength,
         isPinned,
         isHidden,
-        ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
+        ...(semantic === undefined ? {} : { semantic }),
         sessionId: sessionId ?? `session-${sessionCounter}`,
         validateArguments,
         // Results are cut block by block when relayed (toCallToolResult), which keeps images and structure.
@@ -399,6 +414,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       requestSources.close();
       await Promise.all(upstreams.map((upstream) => upstream.stop()));
       await activityLog?.close();
+      await embeddings?.flush();
     },
   };
 }

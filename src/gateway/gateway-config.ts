@@ -292,8 +292,9 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   if (http.token !== undefined && !secrets.has(http.token)) secrets.set(http.token, '<http.token>');
   for (const client of http.clients) if (!secrets.has(client.token)) secrets.set(client.token, `<http.clients.${client.name}>`);
   const search = resolveSearchConfig(root['search'], expandRequired, warnings);
-  const apiKey = search.expand?.apiKey;
-  if (apiKey !== undefined && apiKey.length >= MIN_SECRET_LENGTH && !secrets.has(apiKey)) secrets.set(apiKey, '<search.expand.api_key>');
+  for (const [apiKey, shownAs] of [[search.expand?.apiKey, '<search.expand.api_key>'], [search.embeddings?.apiKey, '<search.embeddings.api_key>']] as const) {
+    if (apiKey !== undefined && apiKey.length >= MIN_SECRET_LENGTH && !secrets.has(apiKey)) secrets.set(apiKey, shownAs);
+  }
   // Unknown keys and bad values in `cluster` are fatal: they decide where the session cap is counted.
   const cluster = resolveClusterConfig(root['cluster'], expandRequired);
   const redisPassword = cluster === undefined ? undefined : redisPasswordOf(cluster.redisUrl);

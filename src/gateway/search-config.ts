@@ -1,12 +1,15 @@
 import { didYouMean } from '../config/closest-key.ts';
 import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import { ToolSearchError } from '../errors/tool-search-error.ts';
+import { DEFAULT_EMBEDDINGS_TIMEOUT_MS, MAX_EMBEDDING_DIMENSIONS } from '../embeddings/openai-embedder.ts';
 import { aboveLongestTimer, LONGEST_TIMER_MS } from './longest-timer.ts';
 
 /** The keys the `search` block accepts. */
-export const SEARCH_CONFIG_KEYS: readonly string[] = ['pack', 'learn', 'expand'];
+export const SEARCH_CONFIG_KEYS: readonly string[] = ['pack', 'learn', 'expand', 'embeddings'];
 /** The keys `search.expand` accepts. */
 export const EXPAND_CONFIG_KEYS: readonly string[] = ['url', 'model', 'api_key', 'timeout_ms'];
+/** The keys `search.embeddings` accepts. */
+export const EMBEDDINGS_CONFIG_KEYS: readonly string[] = ['url', 'model', 'api_key', 'dimensions', 'timeout_ms'];
 /** How long one call of `search.expand`'s endpoint may take (a batch of tools). @default 60 s */
 export const DEFAULT_EXPAND_TIMEOUT_MS = 60_000;
 
@@ -23,6 +26,21 @@ export interface ExpandConfig {
   readonly timeoutMs: number;
 }
 
+/** `search.embeddings`: the user's own embedding endpoint, for tool_search's ranking by meaning (docs/gateway.md). */
+export interface EmbeddingsConfig {
+  /** An OpenAI-compatible endpoint (its base, or the full `.../embeddings`), placeholders expanded. */
+  readonly url: string;
+  /** The URL as written in the config (placeholders unexpanded): what messages show. */
+  readonly displayUrl: string;
+  readonly model: string;
+  /** Sent as a bearer token; a secret (redacted everywhere). Undefined when not given. */
+  readonly apiKey: string | undefined;
+  /** The vectors' width asked of the endpoint (OpenAI's text-embedding-3 models shorten theirs); undefined: the model's own. */
+  readonly dimensions: number | undefined;
+  /** How long one call embedding tools may take; a search waits for its query's vector 2 s at most. @default DEFAULT_EMBEDDINGS_TIMEOUT_MS */
+  readonly timeoutMs: number;
+}
+
 /** The `search` block of a gateway config, resolved: where tools' requests come from (docs/requests.md). */
 export interface SearchConfig {
   /** `search.pack`: attach the shipped request pack's requests to the tools of servers it recognises. @default true */
@@ -31,15 +49,18 @@ export interface SearchConfig {
   readonly learn: boolean;
   /** `search.expand`: ask the user's model for requests; undefined when off. @default off */
   readonly expand: ExpandConfig | undefined;
+  /** `search.embeddings`: rank by meaning too, with the user's embedding endpoint; undefined when off. @default off */
+  readonly embeddings: EmbeddingsConfig | undefined;
 }
 
-export const DEFAULT_SEARCH_CONFIG: SearchConfig = Object.freeze({ pack: true, learn: false, expand: undefined });
+export const DEFAULT_SEARCH_CONFIG: SearchConfig = Object.freeze({ pack: true, learn: false, expand: undefined, embeddings: undefined });
 
 /**
  * Resolves the `search` block. Unknown keys are warnings with a did-you-mean (nothing they could turn
  * on protects anything); a bad value is a ToolSearchError (`invalid_config_file`) with a one-line
  * message naming the key, since a request source quietly left off or on is not what the user wrote.
- * `expand` replaces placeholders (`${env:NAME}`) and throws for unknown or unset ones.
+ * `expand` replaces placeholders (`${env:NAME}`) and throws for unknown or unset ones. An api_key is
+ * never part of a message (a wrong one is described by its type only).
  */
 export function resolveSearchConfig(raw: unknown, expand: (value: string, path: string) => string, warnings: ConfigWarning[]): SearchConfig {
   if (raw === undefined || raw === null) return DEFAULT_SEARCH_CONFIG;
@@ -49,7 +70,54 @@ export function resolveSearchConfig(raw: unknown, expand: (value: string, path: 
     pack: flag(block['pack'], 'search.pack', DEFAULT_SEARCH_CONFIG.pack),
     learn: flag(block['learn'], 'search.learn', DEFAULT_SEARCH_CONFIG.learn),
     expand: resolveExpand(block['expand'], expand, warnings),
+    embeddings: resolveEmbeddings(block['embeddings'], expand, warnings),
   };
+}
+
+function resolveEmbeddings(raw: unknown, expand: (value: string, path: string) => string, warnings: ConfigWarning[]): EmbeddingsConfig | undefined {
+  if (raw === undefined || raw === null || raw === false) return undefined;
+  const path = 'search.embeddings';
+  const block = mapping(raw, path, EMBEDDINGS_CONFIG_KEYS);
+  warnUnknown(block, path, EMBEDDINGS_CONFIG_KEYS, warnings);
+  const { url, displayUrl } = endpointUrl(block['url'], path, expand, 'e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1');
+  const model = block['model'];
+  if (typeof model !== 'string' || model.trim() === '') throw invalid(`${path}.model: ${describeValue(model)} is not a model name (e.g. text-embedding-3-small or nomic-embed-text)`);
+  const key = block['api_key'];
+  if (key !== undefined && key !== null && typeof key !== 'string') throw invalid(`${path}.api_key: expected a string (e.g. "\${env:OPENAI_API_KEY}"), got a ${Array.isArray(key) ? 'list' : typeof key}`);
+  const dimensions = block['dimensions'];
+  if (dimensions !== undefined && dimensions !== null && !(typeof dimensions === 'number' && Number.isInteger(dimensions) && dimensions >= 1 && dimensions <= MAX_EMBEDDING_DIMENSIONS)) {
+    throw invalid(`${path}.dimensions: ${describeValue(dimensions)} is not a whole number from 1 to ${MAX_EMBEDDING_DIMENSIONS} (leave it out for the model's own width)`);
+  }
+  return {
+    url,
+    displayUrl,
+    model: expand(model, `${path}.model`),
+    apiKey: typeof key === 'string' && key !== '' ? expand(key, `${path}.api_key`) : undefined,
+    dimensions: typeof dimensions === 'number' ? dimensions : undefined,
+    timeoutMs: timeoutOf(block['timeout_ms'], `${path}.timeout_ms`, DEFAULT_EMBEDDINGS_TIMEOUT_MS),
+  };
+}
+
+/** An endpoint's URL (http or https), placeholders expanded, and as written. */
+function endpointUrl(written: unknown, path: string, expand: (value: string, path: string) => string, example: string): { url: string; displayUrl: string } {
+  if (typeof written !== 'string' || written.trim() === '') throw invalid(`${path}.url: ${describeValue(written)} is not a URL; give an OpenAI-compatible endpoint (${example})`);
+  const url = expand(written, `${path}.url`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalid(`${path}.url: ${describeValue(written)} is not a URL (${example})`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(`${path}.url: ${describeValue(written)} must start with http:// or https://`);
+  return { url, displayUrl: written };
+}
+
+/** A timeout in milliseconds: a positive whole number within the longest timer Node keeps, or `fallback` when absent. */
+function timeoutOf(value: unknown, path: string, fallback: number): number {
+  if (value === undefined || value === null) return fallback;
+  if (!(typeof value === 'number' && Number.isInteger(value) && value > 0)) throw invalid(`${path}: ${describeValue(value)} is not a positive whole number of milliseconds`);
+  if (value > LONGEST_TIMER_MS) throw invalid(`${path}: ${aboveLongestTimer(value)}; give at most ${LONGEST_TIMER_MS}`);
+  return value;
 }
 
 function resolveExpand(raw: unknown, expand: (value: string, path: string) => string, warnings: ConfigWarning[]): ExpandConfig | undefined {

@@ -1,5 +1,6 @@
 import type { SemanticRanker } from '../catalog/meaning/semantic-ranker.ts';
 import { messageOf } from '../errors/message-of.ts';
+import { EmbeddingOutageError } from '../embeddings/with-backoff.ts';
 import type { Tool } from '../tools/tool.ts';
 
 /**
@@ -16,6 +17,8 @@ export function warmInBackground(ranker: SemanticRanker, log: (line: string) => 
     ranker.warm(tools).then(
       () => log(`tool_search ranks by meaning over all ${tools.length} searchable tools (embedded in ${((performance.now() - started) / 1000).toFixed(1)} s)`),
       (error: unknown) => {
+        // An endpoint's outage was told once already (withBackoff).
+        if (error instanceof EmbeddingOutageError) return;
         log(`warning: could not embed ${tools.length} tools for tool_search's ranking by meaning (${messageOf(error)}); searches will retry, ranking by words alone meanwhile`);
       },
     );

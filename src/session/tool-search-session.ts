@@ -8,6 +8,7 @@ import { parseArgumentsObject } from '../bridge/parse-arguments.ts';
 import { resolveBridgeTarget, unknownToolOutcome } from '../bridge/resolve-tool-name.ts';
 import { buildSessionScope, sessionToolsOf, toolsInToolsets, type SessionScope } from '../bridge/session-scope.ts';
 import type { SemanticRanker } from '../catalog/meaning/semantic-ranker.ts';
+import { createEmbeddingRanker, type EmbedTexts } from '../catalog/meaning/create-embedding-ranker.ts';
 import { DEFAULT_TOOL_SEARCH_CONFIG, type ToolSearchConfig } from '../config/tool-search-config.ts';
 import { failure, type CallOutcome } from '../dispatch/call-outcome.ts';
 import { toolRefusal } from '../dispatch/tool-refusal.ts';
@@ -51,6 +52,14 @@ export interface ToolSearchSessionOptions {
    * with child sessions; its vector cache is keyed on text, never on a session. Absent: words only.
    */
   readonly semantic?: SemanticRanker;
+  /**
+   * Your own embedding model, for tool_search's ranking by meaning: texts in, one vector per text out
+   * (the AI SDK's `embedMany`, see examples/embeddings.ts). The session makes a ranker of it
+   * (createEmbeddingRanker) whose meaning can only add to the words ranking, shared with its child
+   * sessions; a failing embedder, or one slower than 2.5 s, leaves a search to words alone. Give
+   * `semantic` instead to set the ranker's options; not both. @default words only
+   */
+  readonly embed?: EmbedTexts;
   /** Runs tools that have no `execute` of their own (for example, by forwarding to an MCP server). */
   readonly execute?: PipelineEnvironment['execute'];
   /**
@@ -118,6 +127,13 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
   let callCounter = 0;
   const createCallId = options.createCallId ?? (() => `${sessionId}-${++callCounter}`);
   const toolsets = options.toolsets === undefined ? undefined : [...new Set(options.toolsets)].sort();
+  if (options.embed !== undefined && options.semantic !== undefined) {
+    throw new ToolSearchError('invalid_options', 'Give createToolSearchSession either `embed` (an embedding function) or `semantic` (a ranker made with createSemanticRanker), not both.');
+  }
+  if (options.embed !== undefined && typeof options.embed !== 'function') {
+    throw new ToolSearchError('invalid_options', `createToolSearchSession's \`embed\` must be a function (texts: string[]) => Promise<number[][]>, got ${typeof options.embed}.`);
+  }
+  const semantic = options.semantic ?? (options.embed === undefined ? undefined : createEmbeddingRanker(options.embed));
   const limits: ResultLimits = {
     maxResultTokens: options.limits?.maxResultTokens ?? DEFAULT_RESULT_LIMITS.maxResultTokens,
     maxDescribeTokens: options.limits?.maxDescribeTokens ?? DEFAULT_RESULT_LIMITS.maxDescribeTokens,
@@ -137,7 +153,7 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       config,
       ...(options.isPinned === undefined ? {} : { isPinned: options.isPinned }),
       ...(options.isHidden === undefined ? {} : { isHidden: options.isHidden }),
-      ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
+      ...(semantic === undefined ? {} : { semantic }),
     });
   /** The session's tools the model may know of, and the name collisions resolved on the way. */
   const visibleTools = (): { tools: Tool[]; warnings: string[] } => {
@@ -236,6 +252,9 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
       }
       return createToolSearchSession({
         ...options,
+        // The parent's ranker, and with it the vectors its embedder made.
+        embed: undefined,
+        semantic,
         toolsets: childOptions.toolsets,
         sessionId: childOptions.sessionId ?? `${sessionId}/child-${randomId()}`,
         createCallId: undefined,
