@@ -7,7 +7,12 @@
  * `embed` use now (keepWordsFirst 2 with DEFAULT_MEANING_AGREEMENT). Every catalog's tools and every
  * query are embedded once, through the endpoint, as the gateway embeds them (embeddingTextOf).
  *
- * Usage: tsx bench/search/measure-endpoint-meaning.ts --url URL --model NAME [--api-key-env NAME] [--dimensions N] [--json FILE]
+ * With --pack, every catalog's tools carry the shipped request pack's requests first, as the gateway
+ * attaches them by default (search.pack; balanced as createRequestSources balances them), so that
+ * words and meaning are compared as a gateway user meets them; vectors are the same (requests are not
+ * embedded).
+ *
+ * Usage: tsx bench/search/measure-endpoint-meaning.ts --url URL --model NAME [--api-key-env NAME] [--dimensions N] [--pack] [--json FILE]
  * The endpoint is the only thing reached; with a local one (Ollama, llama.cpp, TEI...) nothing leaves
  * the machine. Nothing here is tuned: it reads held-out sets only.
  */
@@ -24,9 +29,14 @@ import { resolveDataRoot } from './data-root.ts';
 import { loadHeldOutSets, loadMcpHeldOutSets } from './datasets/benchmark-sets.ts';
 import { loadMcpRequests } from './datasets/load-mcp-requests.ts';
 import { measureRetrieval } from './retrieval-metrics.ts';
+import { packCoverage, withRequests } from './requests-conditions.ts';
+import { balanceRequests } from '../../src/requests/balance-requests.ts';
+import { loadRequestPack } from '../../src/request-pack/load-request-pack.ts';
+
+const PACK = loadRequestPack();
 
 const { values } = parseArgs({
-  options: { url: { type: 'string' }, model: { type: 'string' }, 'api-key-env': { type: 'string' }, dimensions: { type: 'string' }, json: { type: 'string' } },
+  options: { url: { type: 'string' }, model: { type: 'string' }, 'api-key-env': { type: 'string' }, dimensions: { type: 'string' }, pack: { type: 'boolean' }, json: { type: 'string' } },
 });
 if (values.url === undefined || values.model === undefined) {
   process.stderr.write('Usage: tsx bench/search/measure-endpoint-meaning.ts --url URL --model NAME [--api-key-env NAME] [--dimensions N] [--json FILE]\n');
@@ -64,7 +74,7 @@ for (const dataset of sets) {
   const prepared: { index: SearchIndex; byMeaning: Map<string, number[]> }[] = [];
   const partOf = new Map<string, number>();
   for (const partition of dataset.partitions ?? [{ tools: dataset.tools, queries: dataset.queries }]) {
-    const index = buildSearchIndex(partition.tools);
+    const index = buildSearchIndex(values.pack === true ? withPackRequests(partition.tools) : partition.tools);
     await ranker.warm(index.tools);
     const byMeaning = new Map<string, number[]>();
     for (const query of partition.queries) {
@@ -77,6 +87,7 @@ for (const dataset of sets) {
     const rank = (query: string, limit: number): Tool[] => {
       const { index, byMeaning } = prepared[partOf.get(query)!]!;
       const documents = byMeaning.get(query);
+      // Results are compared by name and toolset, which requests do not change.
       return searchIndex(index, query, limit, setting === undefined || documents === undefined ? undefined : { ...setting, documents }).map((match) => match.tool);
     };
     const scores = measureRetrieval(rank, dataset.queries);
@@ -95,4 +106,11 @@ for (const dataset of sets) {
   });
   console.log(`| ${dataset.name} | ${dataset.queries.length} | ${cells.join(' | ')} |`);
 }
-if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify({ url: values.url, model: values.model, rows }, null, 2)}\n`);
+if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify({ url: values.url, model: values.model, pack: values.pack === true, rows }, null, 2)}\n`);
+
+/** `tools` with the shipped pack's requests attached, balanced, as the gateway's default `search.pack` gives them. */
+function withPackRequests(tools: readonly Tool[]): readonly Tool[] {
+  const coverage = packCoverage(tools, PACK);
+  const connected = new Set([...new Set(tools.map((tool) => tool.toolset))].flatMap((toolset) => coverage.packIdOf(toolset) ?? []));
+  return balanceRequests(withRequests(tools, (tool) => coverage.requestsOf(tool)), { moreLenders: () => PACK.lenders(connected) });
+}

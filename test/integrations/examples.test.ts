@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { runExample } from './fixtures/run-example.ts';
 import { startScriptedApiServer, type RecordedRequest } from './fixtures/scripted-api-server.ts';
 import type { ScriptedTurn } from './fixtures/scripted-language-model.ts';
+import { bagOfStems, startEmbeddingsEndpoint } from '../support/embeddings-endpoint.ts';
 
 const REMEMBER_ADA: ScriptedTurn[] = [
   { calls: [{ tool: 'tool_search', input: { query: 'create entities knowledge graph' } }] },
@@ -71,6 +72,21 @@ describe('examples run as programs', { concurrency: 2 }, () => {
       assert.match(result.stdout, /^tool_search -> \{"query":"store a fact about a person"/m);
     } finally {
       await server.close();
+    }
+  });
+
+  test('embeddings.ts ranks by meaning too, through embedMany and a scripted embeddings endpoint', async () => {
+    const endpoint = await startEmbeddingsEndpoint(bagOfStems);
+    try {
+      const result = await runExample('embeddings.ts', { TOOL_SEARCH_BASE_URL: endpoint.url, TOOL_SEARCH_EMBEDDING_MODEL: 'stems', OPENAI_API_KEY: 'test', MEMORY_FILE_PATH: join(folder, 'embeddings.jsonl') });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /^tool_search -> mcp_memory_add_observations, /m);
+      const embedded = endpoint.embeddedTexts();
+      assert.ok(embedded.includes('add a note to what you know about a person'), 'the query was embedded');
+      assert.ok(embedded.some((text) => text.startsWith('mcp memory create entities: ')), 'the tools were embedded');
+      for (const request of endpoint.requests) assert.equal(request.body.model, 'stems');
+    } finally {
+      await endpoint.close();
     }
   });
 
