@@ -15,7 +15,12 @@ export interface BenchArguments {
   readonly set: string | undefined;
   /** Where result files go instead of bench/results (a full run) or a temporary folder (`--quick`). */
   readonly out: string | undefined;
-  readonly skipMeaning: boolean;
+  /**
+   * An OpenAI-compatible embeddings endpoint and model (`--embeddings-url`, `--embeddings-model`): the
+   * quality part then adds ours with meaning from it, and the speed part times search by meaning.
+   * Undefined: words only, and nothing leaves the machine.
+   */
+  readonly embeddings: { readonly url: string; readonly model: string } | undefined;
   readonly gatewayRounds: number | undefined;
   readonly trustSeed: number | undefined;
   readonly fuzzCalls: number | undefined;
@@ -24,9 +29,15 @@ export interface BenchArguments {
 
 export type BenchArgumentsResult = { readonly ok: true; readonly value: BenchArguments } | { readonly ok: false; readonly message: string };
 
-const SWITCHES = ['--help', '--quick', '--skip-meaning', '--skip-speed', '--skip-quality'] as const;
+const SWITCHES = ['--help', '--quick', '--skip-speed', '--skip-quality'] as const;
 const NUMBER_OPTIONS = ['--gateway-rounds', '--trust-seed', '--fuzz-calls', '--fuzz-configs'] as const;
-const TEXT_OPTIONS = ['--set', '--out'] as const;
+const TEXT_OPTIONS = ['--set', '--out', '--embeddings-url', '--embeddings-model'] as const;
+const TEXT_EXAMPLES: Record<(typeof TEXT_OPTIONS)[number], string> = {
+  '--set': 'bfcl',
+  '--out': 'DIR',
+  '--embeddings-url': 'http://127.0.0.1:11434/v1',
+  '--embeddings-model': 'nomic-embed-text',
+};
 const KNOWN = [...SWITCHES, ...NUMBER_OPTIONS, ...TEXT_OPTIONS, '-h', ...BENCH_PARTS];
 
 /** The text `npm run bench -- --help` prints. */
@@ -37,7 +48,7 @@ writes bench/results/ (the committed results).
 
 Parts:
   quality              search quality (recall@1/5, MRR) of ours, plain BM25 and MiniSearch on every data
-                       set, plus ours with the sentence encoder unless --skip-meaning
+                       set, plus ours with meaning from an embeddings endpoint when one is given
   speed                index build, query time and memory from 10 to 50,000 tools against MiniSearch,
                        and whole-process timings of the CLI
   gateway              latency tool-search serve adds per tool call; what a client sees of the
@@ -56,7 +67,10 @@ Options:
   --set=NAME           quality on one data set only, e.g. --set=bfcl, --set=seal-tools, --set=metatool,
                        --set=livemcpbench, --set="mcp requests"; a name part matches every set that has it
   --out=DIR            write result files to DIR
-  --skip-meaning       leave out the ranking by meaning (no sentence encoder is loaded)
+  --embeddings-url=URL --embeddings-model=NAME
+                       an OpenAI-compatible embeddings endpoint (a local one keeps the run offline, e.g.
+                       http://127.0.0.1:11434/v1 and nomic-embed-text): adds ours with meaning from it
+                       to the quality table and times search by meaning; without it, words only
   --gateway-rounds=N   timed gateway rounds (default 2,000; --quick 50)
   --trust-seed=N --fuzz-calls=N --fuzz-configs=N   trust bench seed and fuzz counts
   --help, -h           this text
@@ -81,8 +95,10 @@ export function parseBenchArguments(argv: readonly string[]): BenchArgumentsResu
       if (value === undefined || value.trim() === '' || !Number.isSafeInteger(number) || number < 0) return failure(`${flag} needs a whole number, as in ${flag}=100`);
       numbers.set(flag, number);
     } else if ((TEXT_OPTIONS as readonly string[]).includes(flag)) {
-      if (value === undefined || value === '') return failure(`${flag} needs a value, as in ${flag}=${flag === '--set' ? 'bfcl' : 'DIR'}`);
+      if (value === undefined || value === '') return failure(`${flag} needs a value, as in ${flag}=${TEXT_EXAMPLES[flag as (typeof TEXT_OPTIONS)[number]]}`);
       texts.set(flag, value);
+    } else if (flag === '--skip-meaning') {
+      return failure('--skip-meaning was removed with the bundled sentence encoder: the bench ranks by words alone unless --embeddings-url and --embeddings-model name an endpoint');
     } else {
       const kind = argument.startsWith('-') ? 'option' : 'part';
       return failure(`unknown ${kind} '${argument}'${didYouMean(flag, KNOWN)}`);
@@ -93,6 +109,9 @@ export function parseBenchArguments(argv: readonly string[]): BenchArgumentsResu
   if (switches.has('--skip-quality')) chosen.delete('quality');
   if (texts.has('--set') && !chosen.has('quality')) return failure('--set chooses a data set for the quality part, which is not run');
   if (chosen.size === 0) return failure('nothing to run: every part was skipped');
+  const embeddingsUrl = texts.get('--embeddings-url');
+  const embeddingsModel = texts.get('--embeddings-model');
+  if ((embeddingsUrl === undefined) !== (embeddingsModel === undefined)) return failure('--embeddings-url and --embeddings-model go together');
   return {
     ok: true,
     value: {
@@ -101,7 +120,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchArgumentsResu
       parts: texts.has('--set') && parts.size === 0 ? new Set<BenchPart>(['quality']) : chosen,
       set: texts.get('--set'),
       out: texts.get('--out'),
-      skipMeaning: switches.has('--skip-meaning'),
+      embeddings: embeddingsUrl === undefined || embeddingsModel === undefined ? undefined : { url: embeddingsUrl, model: embeddingsModel },
       gatewayRounds: numbers.get('--gateway-rounds'),
       trustSeed: numbers.get('--trust-seed'),
       fuzzCalls: numbers.get('--fuzz-calls'),

@@ -60,7 +60,7 @@ function renderMeaningSpeed(rows: readonly MeaningSpeedRow[], speed: readonly Sp
   return [
     '### Search by meaning (opt-in)',
     '',
-    'The same catalogs with the sentence encoder (tool-search/sentence-encoder). Query = one search, limit 10, with the index built and the tool texts embedded beforehand, each query a text never embedded before (a real query with a number appended), so each pays for its own embedding. Search with build = a tool_search as the bridge runs it, index built anew, the query embedding meanwhile; by words = the same without meaning. Embedding = the catalog\'s tool texts that were not embedded yet (the smaller catalogs\' texts are reused by the larger ones), per tool, in the background.',
+    'The same catalogs with meaning from the embeddings endpoint given (--embeddings-url, --embeddings-model). Query = one search, limit 10, with the index built and the tool texts embedded beforehand, each query a text never embedded before (a real query with a number appended), so each pays for its own embedding. Search with build = a tool_search as the bridge runs it, index built anew, the query embedding meanwhile; by words = the same without meaning. Embedding = the catalog\'s tool texts that were not embedded yet (the smaller catalogs\' texts are reused by the larger ones), per tool, in the background.',
     '',
     '| tools | query median ms | query p99 ms | MiniSearch query median ms | share of MiniSearch | search with build median ms | by words median ms | embedding ms per new tool |',
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

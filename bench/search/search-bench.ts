@@ -20,13 +20,14 @@ import { buildMiniSearch, miniSearchRanker } from './rankers/minisearch-ranker.t
 import { referenceBm25Ranker } from './rankers/reference-bm25-ranker.ts';
 import { toolSearchRanker } from './rankers/tool-search-ranker.ts';
 import { byMeaningRanker } from './rankers/by-meaning-ranker.ts';
-import { loadSentenceEncoder } from '../../src/integrations/sentence-encoder/index.ts';
+import { createOpenAiEmbedder } from '../../src/embeddings/openai-embedder.ts';
+import { DEFAULT_MEANING_AGREEMENT } from '../../src/catalog/meaning/fuse-with-meaning.ts';
 import { renderChart } from './render-chart.ts';
 import { renderReport, type RunStamp } from './render-report.ts';
 import { createSeededRandom, shuffled } from './seeded-random.ts';
 
-/** The report's label for the default search fused with the local sentence encoder. */
-export const BY_MEANING_NAME = 'Ours + sentence encoder (opt-in)';
+/** The report's label for the default search fused with meaning from an embeddings endpoint, as search.embeddings fuses it. */
+export const BY_MEANING_NAME = 'Ours + embeddings endpoint (opt-in)';
 
 /** Queries sampled (seeded) from the held-out sets to time searches with. */
 const SPEED_QUERY_COUNT = 400;
@@ -42,9 +43,10 @@ const QUICK_QUERIES_PER_SET = 60;
  * The search benchmark (issue 4): retrieval quality of this library's search against a plain BM25 and
  * MiniSearch on the public data sets, then build/query time and memory against MiniSearch from 10 to
  * 50,000 tools. Writes search.md, search.json and search.svg into the run's results folder when it ran
- * both parts (bench/results for a full run). `--skip-meaning` leaves out the sentence-encoder row;
- * `--set=NAME` measures quality on the matching sets only; `--quick` samples the held-out sets, times
- * 100 and 1,000 tools and leaves out the encoder and the whole-process timings.
+ * both parts (bench/results for a full run). `--embeddings-url` and `--embeddings-model` add ours
+ * with meaning from that endpoint (a row, and the speed of search by meaning); `--set=NAME` measures
+ * quality on the matching sets only; `--quick` samples the held-out sets, times 100 and 1,000 tools
+ * and leaves out meaning and the whole-process timings.
  */
 export const searchBench: BenchModule = {
   name: 'search: retrieval quality and speed',
@@ -58,14 +60,17 @@ export const searchBench: BenchModule = {
     const tuning = loadTuningSets(dataRoot);
     const qualitySets = chooseQualitySets([...heldOut, ...loadMcpHeldOutSets(), ...tuning], heldOut.length + 1, options.set, quick);
     const rankers = [toolSearchRanker, referenceBm25Ranker, miniSearchRanker];
-    // The opt-in ranking by meaning (tool-search/sentence-encoder), reported beside the default. One
-    // ranker serves the quality and speed runs, so that a tool text is embedded once (its cache is
-    // keyed on text). A failure to rank by meaning stops the bench rather than timing words alone.
-    const encoder = options.skipMeaning || quick || (skipQuality && skipSpeed) ? undefined : await loadSentenceEncoder();
+    // The opt-in ranking by meaning from an embeddings endpoint, fused as search.embeddings fuses it,
+    // reported beside the default when one is given. One ranker serves the quality and speed runs, so
+    // that a tool text is embedded once (its cache is keyed on text). A failure to rank by meaning
+    // stops the bench rather than timing words alone.
+    const endpoint = options.embeddings === undefined || quick || (skipQuality && skipSpeed) ? undefined : options.embeddings;
     const semantic =
-      encoder === undefined
+      endpoint === undefined
         ? undefined
-        : createSemanticRanker(encoder, {
+        : createSemanticRanker(createOpenAiEmbedder({ url: endpoint.url, model: endpoint.model, apiKey: process.env['OPENAI_API_KEY'], timeoutMs: 600_000, queryTimeoutMs: 600_000 }), {
+            keepWordsFirst: 2,
+            agreement: DEFAULT_MEANING_AGREEMENT,
             maxCachedTexts: 500_000,
             onError: (error) => {
               throw error;
@@ -83,7 +88,6 @@ export const searchBench: BenchModule = {
     // Whole processes over Seal-Tools (4,076 tools, its 700 held-out queries) and a session at 10,000 tools (issue 14).
     const seal = heldOut.find((dataset) => dataset.name === 'Seal-Tools test_in');
     const processSpeed = skipSpeed || quick || seal === undefined ? undefined : await measureProcessSpeed(seal.tools, seal.queries.map((query) => query.text), pool, queries);
-    await encoder?.close();
     const stamp = runStamp();
     const report = `${quick ? `${QUICK_RUN_NOTE}\n\n` : ''}${renderReport(quality, speed, stamp, meaningSpeed, processSpeed)}`;
     process.stdout.write(`${report}\n`);

@@ -1,18 +1,19 @@
 /**
  * Grid over the fusion of the words ranking with the ranking by meaning, on the tuning sets only (the
- * sets of tune-on-dev.ts), with the bundled sentence encoder: every catalog's tools and every query are
- * embedded once, then each setting ranks every query. Prints one line per setting: per set R@1 R@5,
+ * sets of tune-on-dev.ts), with meaning from an OpenAI-compatible embeddings endpoint (the settings in
+ * docs/search-quality.md were chosen with the bundled sentence encoder, since retired, served behind
+ * one): every catalog's tools and every query are embedded once, then each setting ranks every query. Prints one line per setting: per set R@1 R@5,
  * then the balance ((R@1 + R@5) / 2 averaged over the sets). Never loads a held-out set.
  * A setting's `embeddedShare` (default 1) ranks by meaning over the first share of each catalog only,
  * as during a warm-up, which embeds in catalog order; the fusion then weighs it as a search does
  * (weight times the share), or at the full weight with `fullWeight: true`.
- * Usage: tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio, keepWordsFirst?, embeddedShare?, fullWeight?, agreement?: {wordsDepth, meaningDepth}}>' [set name part]
+ * Usage: EMBEDDINGS_URL=... EMBEDDINGS_MODEL=... tsx bench/search/tune-meaning-on-dev.ts '<json list of {weight, wordsLeadRatio, keepWordsFirst?, embeddedShare?, fullWeight?, agreement?: {wordsDepth, meaningDepth}}>' [set name part]
  */
 import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import type { SearchIndex } from '../../src/catalog/index/search-index.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { createSemanticRanker } from '../../src/catalog/meaning/semantic-ranker.ts';
-import { loadSentenceEncoder } from '../../src/integrations/sentence-encoder/index.ts';
+import { createOpenAiEmbedder } from '../../src/embeddings/openai-embedder.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadTuningSets } from './datasets/benchmark-sets.ts';
@@ -30,7 +31,13 @@ interface FusionSetting {
 const settings = JSON.parse(process.argv[2] ?? '[{"weight":1,"wordsLeadRatio":1.2,"keepWordsFirst":2}]') as FusionSetting[];
 const only = process.argv[3];
 const sets = loadTuningSets(resolveDataRoot()).filter((dataset) => only === undefined || dataset.name.includes(only));
-const encoder = await loadSentenceEncoder();
+const url = process.env['EMBEDDINGS_URL'];
+const model = process.env['EMBEDDINGS_MODEL'];
+if (url === undefined || model === undefined) {
+  process.stderr.write('Set EMBEDDINGS_URL and EMBEDDINGS_MODEL to an OpenAI-compatible embeddings endpoint (e.g. http://127.0.0.1:11434/v1 and nomic-embed-text).\n');
+  process.exit(2);
+}
+const encoder = createOpenAiEmbedder({ url, model, apiKey: process.env['OPENAI_API_KEY'], timeoutMs: 600_000, queryTimeoutMs: 600_000 });
 const semantic = createSemanticRanker(encoder, {
   maxCachedTexts: 500_000,
   onError: (error) => {

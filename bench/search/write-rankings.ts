@@ -1,8 +1,8 @@
 /**
  * Writes the words ranking of every quality data set the bench reads (held-out, MCP held-out and
  * tuning, in the bench's order) as JSON lines: per query, its set, its text and the top 10 as the
- * search returns them (name, toolset, score). The same ranking as `npm run bench -- quality
- * --skip-meaning` measures for "Tool Search (ours)": one index built per catalog, each query asked
+ * search returns them (name, toolset, score). The same ranking as `npm run bench -- quality`
+ * measures for "Tool Search (ours)": one index built per catalog, each query asked
  * over the first catalog that holds it. Two runs of the same ranking give byte-identical files, so
  * `cmp` tells whether a change of the code changed any ranking or score.
  * Usage: tsx bench/search/write-rankings.ts FILE.jsonl

@@ -8,10 +8,11 @@ export interface AgentConfig {
   /** Undefined when the file does not say. */
   readonly contextLength: number | undefined;
   /**
-   * `tools.tool_search.semantic`: whether tool_search should rank by meaning too. The core only reads
-   * it; `tool-search search` and `serve` load the sentence encoder for it. @default false
+   * `tools.tool_search.semantic` as written, when the file has it: it turned on the bundled sentence
+   * encoder, since retired (a warning says what to use instead: SEMANTIC_RETIRED); the gateway stops
+   * on `true`, which asked for a ranking it would not get. Undefined when absent.
    */
-  readonly semantic: boolean;
+  readonly retiredSemantic: unknown;
   readonly warnings: readonly ConfigWarning[];
 }
 
@@ -59,24 +60,25 @@ export function resolveAgentConfig(document: unknown, options: AgentConfigOption
   return {
     toolSearch: toolSearch.config,
     contextLength: resolveContextLength(model['context_length'], warnings, 'model.context_length', options.defaultContextLength),
-    semantic: resolveSemantic(semanticValue, warnings),
+    retiredSemantic: retiredSemantic(semanticValue, warnings),
     warnings,
   };
 }
 
-/** Where a config turns on tool_search's ranking by meaning. */
+/** Where a config turned on the bundled sentence encoder, since retired. */
 export const SEMANTIC_CONFIG_PATH = 'tools.tool_search.semantic';
 
-/** `tools.tool_search.semantic`: true or false; anything else is a warning (path SEMANTIC_CONFIG_PATH) and false. */
-function resolveSemantic(value: unknown, warnings: ConfigWarning[]): boolean {
-  if (value === undefined || value === null) return false;
-  if (typeof value === 'boolean') return value;
-  warnings.push({
-    path: SEMANTIC_CONFIG_PATH,
-    received: value,
-    message: `${SEMANTIC_CONFIG_PATH}: ${describeValue(value)} is not true or false; ranking by words alone`,
-  });
-  return false;
+/** What to use instead of the retired sentence encoder (`--semantic`, `tools.tool_search.semantic`). */
+export const SEMANTIC_RETIRED =
+  'the bundled sentence encoder was retired; to rank by meaning, give the gateway config search.embeddings: {url, model, api_key} ' +
+  '(an OpenAI-compatible embeddings endpoint: OpenAI, Ollama, LM Studio, vLLM, llama.cpp, text-embeddings-inference; docs/gateway.md), ' +
+  'or a session the embed option';
+
+/** `tools.tool_search.semantic`, warned about when present (path SEMANTIC_CONFIG_PATH): it is no longer read. */
+function retiredSemantic(value: unknown, warnings: ConfigWarning[]): unknown {
+  if (value === undefined || value === null) return undefined;
+  warnings.push({ path: SEMANTIC_CONFIG_PATH, received: value, message: `${SEMANTIC_CONFIG_PATH}: ignored: ${SEMANTIC_RETIRED}` });
+  return value;
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

@@ -49,10 +49,10 @@ export interface GatewayOptions {
   readonly startupWaitMs?: number;
   readonly timers?: GatewayTimers;
   /**
-   * Ranks tool_search results by meaning too (for example `createSemanticRanker(await
-   * loadSentenceEncoder())`). One ranker serves every client session, so a tool is embedded once for
-   * all of them; the gateway warms it in the background whenever the upstream tools change. Absent:
-   * tool_search ranks by words alone, whatever the config's `semantic` says.
+   * Ranks tool_search results by meaning too, in place of the config's `search.embeddings` (for
+   * example `createSemanticRanker(embedder, options)` over an embedder of your own). One ranker serves
+   * every client session, so a tool is embedded once for all of them; the gateway warms it in the
+   * background whenever the upstream tools change. Absent, and no `search.embeddings`: words alone.
    */
   readonly semantic?: SemanticRanker;
   /**
@@ -203,9 +203,6 @@ export function createGateway(options: GatewayOptions): Gateway {
   /** Whether clients may use the server of this name (all may, without --toolsets). */
   const inScope = (server: string): boolean => toolsets === undefined || toolsets.includes(`mcp-${server}`);
 
-  if (config.semantic && options.semantic === undefined) {
-    log('warning: tools.tool_search.semantic is true but no semantic ranker was given; tool_search ranks by words alone');
-  }
   // `search.embeddings`: the user's endpoint, unless the caller gave a ranker of its own.
   const embeddings =
     options.semantic === undefined && config.search.embeddings !== undefined

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { resolveAgentConfig, SEMANTIC_CONFIG_PATH } from '../config/agent-config.ts';
+import { resolveAgentConfig, SEMANTIC_CONFIG_PATH, SEMANTIC_RETIRED } from '../config/agent-config.ts';
 import { closestKey, didYouMean } from '../config/closest-key.ts';
 import { describeValue, type ConfigWarning } from '../config/config-warning.ts';
 import type { ToolSearchConfig } from '../config/tool-search-config.ts';
@@ -96,12 +96,6 @@ export interface ServerEntryNotes {
 /** A gateway config file, resolved: every field set. */
 export interface GatewayConfig {
   readonly toolSearch: ToolSearchConfig;
-  /**
-   * `tools.tool_search.semantic`: rank tool_search results by meaning too. `tool-search serve` then
-   * loads the sentence encoder and passes a ranker as `GatewayOptions.semantic`; `createGateway` itself
-   * only uses the ranker it is given. @default false
-   */
-  readonly semantic: boolean;
   /** @default DEFAULT_GATEWAY_CONTEXT_LENGTH */
   readonly contextLength: number;
   /** Upstreams in name order; `disabled: true` ones left out. */
@@ -190,10 +184,9 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const root = document as Record<string, unknown>;
   refuseKeysNearProtections(root);
   const agent = resolveAgentConfig(root, { rootKeys: GATEWAY_ROOT_KEYS, defaultContextLength: DEFAULT_GATEWAY_CONTEXT_LENGTH });
-  // The gateway loads a model for `semantic`, so a wrong value stops it instead of quietly ranking by
-  // words alone, as the agent config would: a typo costs nothing to fix.
-  const badSemantic = agent.warnings.find((warning) => warning.path === SEMANTIC_CONFIG_PATH);
-  if (badSemantic !== undefined) throw invalid(`${SEMANTIC_CONFIG_PATH}: ${describeValue(badSemantic.received)} is not true or false`);
+  // `semantic: true` asked for a ranking by meaning that the retired encoder gave: the gateway stops
+  // rather than quietly ranking by words alone (any other value is only warned about).
+  if (agent.retiredSemantic === true) throw invalid(`${SEMANTIC_CONFIG_PATH}: ${SEMANTIC_RETIRED}`);
   const warnings: ConfigWarning[] = [...agent.warnings];
   const secrets = new Map<string, string>();
   /** Unset variables met while expanding; reset per server, whose start they then block. */
@@ -311,7 +304,6 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   return {
     config: {
       toolSearch: agent.toolSearch,
-      semantic: agent.semantic,
       contextLength: agent.contextLength ?? DEFAULT_GATEWAY_CONTEXT_LENGTH,
       servers,
       ...policy,

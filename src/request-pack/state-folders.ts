@@ -13,9 +13,9 @@ export function defaultStateDirectory(env: NodeJS.ProcessEnv = process.env): str
 }
 
 /**
- * Where requests written by the user's model are kept: the folder the sentence encoder keeps tool
- * vectors in ($TOOL_SEARCH_CACHE_DIR, else $XDG_CACHE_HOME/tool-search, else ~/.cache/tool-search).
- * A cache: deleting it costs one call per tool again.
+ * Where requests written by the user's model, and the embedding endpoint's tool vectors
+ * (`search.embeddings`), are kept ($TOOL_SEARCH_CACHE_DIR, else $XDG_CACHE_HOME/tool-search, else
+ * ~/.cache/tool-search). A cache: deleting it costs one call per tool (or batch) again.
  */
 export function defaultRequestCacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
   const explicit = env['TOOL_SEARCH_CACHE_DIR'];

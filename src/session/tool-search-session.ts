@@ -48,7 +48,7 @@ export interface ToolSearchSessionOptions {
   readonly hooks?: DispatchHooks;
   /**
    * Ranks the catalog by meaning for tool_search, fused with the words-based ranking (for example
-   * `createSemanticRanker(await loadSentenceEncoder())` from `tool-search/sentence-encoder`). Shared
+   * `createSemanticRanker(embedder, options)` over an embedder of your own; `embed` is simpler). Shared
    * with child sessions; its vector cache is keyed on text, never on a session. Absent: words only.
    */
   readonly semantic?: SemanticRanker;

@@ -24,7 +24,7 @@ describe('npm run bench arguments', () => {
   test('--help asks for the help text, which names every part and option', () => {
     assert.equal(parsed(['--help']).help, true);
     assert.equal(parsed(['-h']).help, true);
-    for (const word of [...BENCH_PARTS, '--quick', '--set=NAME', '--skip-meaning', '--out=DIR']) assert.ok(BENCH_HELP.includes(word), word);
+    for (const word of [...BENCH_PARTS, '--quick', '--set=NAME', '--embeddings-url=URL', '--out=DIR']) assert.ok(BENCH_HELP.includes(word), word);
   });
 
   test('--quick is never a full run, so it never writes bench/results', () => {

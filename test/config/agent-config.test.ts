@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { resolveAgentConfig } from '../../src/config/agent-config.ts';
+import { resolveAgentConfig, SEMANTIC_RETIRED } from '../../src/config/agent-config.ts';
 
 describe('resolveAgentConfig', () => {
   it('reads model.context_length and tools.tool_search', () => {
@@ -36,14 +36,12 @@ describe('resolveAgentConfig', () => {
     assert.deepEqual(config.warnings.map((warning) => warning.message), ['tools: "yes" is not a mapping; ignored']);
   });
 
-  it('reads tools.tool_search.semantic beside the core keys, and warns on a value that is not true or false', () => {
+  it('warns that tools.tool_search.semantic is no longer read, naming what to use instead, and reads the core keys beside it', () => {
     const on = resolveAgentConfig({ tools: { tool_search: { enabled: 'on', semantic: true } } });
-    assert.equal(on.semantic, true);
+    assert.equal(on.retiredSemantic, true);
     assert.equal(on.toolSearch.enabled, 'on');
-    assert.deepEqual(on.warnings, [], 'semantic is a known key');
-    assert.equal(resolveAgentConfig({ tools: { tool_search: true } }).semantic, false);
-    const bad = resolveAgentConfig({ tools: { tool_search: { semantic: 'yes' } } });
-    assert.equal(bad.semantic, false);
-    assert.deepEqual(bad.warnings.map((warning) => warning.message), ['tools.tool_search.semantic: "yes" is not true or false; ranking by words alone']);
+    assert.deepEqual(on.warnings.map((warning) => warning.message), [`tools.tool_search.semantic: ignored: ${SEMANTIC_RETIRED}`]);
+    assert.equal(resolveAgentConfig({ tools: { tool_search: true } }).retiredSemantic, undefined);
+    assert.deepEqual(resolveAgentConfig({ tools: { tool_search: true } }).warnings, []);
   });
 });

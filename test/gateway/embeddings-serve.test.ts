@@ -3,6 +3,8 @@ import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { embeddingTextOf } from '../../src/catalog/meaning/embedding-text.ts';
+import { SEMANTIC_RETIRED } from '../../src/config/agent-config.ts';
+import { runCli } from '../support/run-cli.ts';
 import { bagOfStems, startEmbeddingsEndpoint, type EmbeddingsBehaviour, type EmbeddingsEndpoint } from '../support/embeddings-endpoint.ts';
 import { MEANING_QUERY, MEANING_TOOLS, WORDS_FIRST } from '../support/meaning-fixture.ts';
 import { createScratchFolder, DESCRIBED_TOOLS_SERVER, firstText, projectPath, waitFor, type ScratchFolder } from './fixtures/gateway-test-support.ts';
@@ -124,4 +126,18 @@ describe('tool-search serve with search.embeddings', () => {
       }
     });
   }
+
+  test('refuses --semantic and tools.tool_search.semantic: true, naming search.embeddings instead', async () => {
+    const scratch = createScratchFolder();
+    try {
+      const flag = await runCli(['serve', '--semantic', '--config', scratch.write('plain.json', { mcp_servers: {} })]);
+      assert.equal(flag.code, 2);
+      assert.ok(flag.stderr.includes(`--semantic was removed: ${SEMANTIC_RETIRED}`), flag.stderr);
+      const key = await runCli(['serve', '--config', scratch.write('semantic.json', { tools: { tool_search: { semantic: true } }, mcp_servers: {} })]);
+      assert.equal(key.code, 2);
+      assert.ok(key.stderr.includes(`tools.tool_search.semantic: ${SEMANTIC_RETIRED}`), key.stderr);
+    } finally {
+      scratch.remove();
+    }
+  });
 });

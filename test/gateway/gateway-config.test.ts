@@ -1,3 +1,4 @@
+import { SEMANTIC_RETIRED } from '../../src/config/agent-config.ts';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { resolveGatewayConfig, type PlaceholderValues } from '../../src/gateway/index.ts';
@@ -124,16 +125,14 @@ describe('resolveGatewayConfig', () => {
     }
   });
 
-  test('reads tools.tool_search.semantic beside the core settings, and rejects a value that is not true or false', () => {
-    const on = resolveGatewayConfig({ tools: { tool_search: { enabled: 'on', semantic: true, max_search_limit: 10 } }, mcp_servers: { a: { command: 'x' } } }, PLACES);
-    assert.deepEqual(on.warnings, []);
-    assert.equal(on.config.semantic, true);
-    assert.equal(on.config.toolSearch.enabled, 'on');
-    assert.equal(on.config.toolSearch.maxSearchLimit, 10);
-    assert.equal(resolveGatewayConfig({ tools: { tool_search: 'on' } }, PLACES).config.semantic, false);
-    assert.throws(() => resolveGatewayConfig({ tools: { tool_search: { semantic: 'yes' } } }, PLACES), {
+  test('stops on tools.tool_search.semantic: true, naming search.embeddings instead, and warns about any other value', () => {
+    assert.throws(() => resolveGatewayConfig({ tools: { tool_search: { enabled: 'on', semantic: true } }, mcp_servers: { a: { command: 'x' } } }, PLACES), {
       name: 'ToolSearchError',
-      message: 'tools.tool_search.semantic: "yes" is not true or false',
+      message: `tools.tool_search.semantic: ${SEMANTIC_RETIRED}`,
     });
+    assert.match(SEMANTIC_RETIRED, /^the bundled sentence encoder was retired; to rank by meaning, give the gateway config search\.embeddings: \{url, model, api_key\}/);
+    const off = resolveGatewayConfig({ tools: { tool_search: { enabled: 'on', semantic: false, max_search_limit: 10 } }, mcp_servers: { a: { command: 'x' } } }, PLACES);
+    assert.deepEqual(off.warnings.map((warning) => warning.message), [`tools.tool_search.semantic: ignored: ${SEMANTIC_RETIRED}`]);
+    assert.equal(off.config.toolSearch.maxSearchLimit, 10);
   });
 });

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { openLearnedRequestFile } from '../../src/request-pack/learned-request-file.ts';
 import { defaultRequestCacheDirectory, defaultStateDirectory } from '../../src/request-pack/state-folders.ts';
 import { openWrittenRequestFile } from '../../src/request-pack/written-request-file.ts';
-import { defaultCacheDirectory } from '../../src/integrations/sentence-encoder/index.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'tool-search-request-files-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -86,7 +85,9 @@ describe('state folders', () => {
     assert.match(defaultStateDirectory({}), /\.local\/state\/tool-search$/);
   });
 
-  it("keeps the model's requests in the sentence encoder's cache folder", () => {
-    for (const env of [{ TOOL_SEARCH_CACHE_DIR: '/c' }, { XDG_CACHE_HOME: '/x' }, {}]) assert.equal(defaultRequestCacheDirectory(env), defaultCacheDirectory(env));
+  it("keeps the model's requests in the cache folder: $TOOL_SEARCH_CACHE_DIR, else $XDG_CACHE_HOME/tool-search, else ~/.cache/tool-search", () => {
+    assert.equal(defaultRequestCacheDirectory({ TOOL_SEARCH_CACHE_DIR: '/c' }), '/c');
+    assert.equal(defaultRequestCacheDirectory({ XDG_CACHE_HOME: '/x' }), join('/x', 'tool-search'));
+    assert.equal(defaultRequestCacheDirectory({}), join(homedir(), '.cache', 'tool-search'));
   });
 });

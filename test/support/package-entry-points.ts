@@ -10,7 +10,6 @@ export const ENTRY_POINT_EXPORTS: Readonly<Record<string, string>> = {
   './openai': 'toChatTools',
   './anthropic': 'toAnthropicTools',
   './gateway': 'createGateway',
-  './sentence-encoder': 'loadSentenceEncoder',
   './validation': 'createAjvValidator',
   './request-pack': 'loadRequestPack',
 };

@@ -23,7 +23,7 @@ export interface SemanticRanking {
    * How many of the words-based ranking's first tools keep their places whatever meaning says; meaning
    * then fills the places after them. A sentence encoder tells a catalog's domains apart better than it
    * tells apart the many tools of one server: over MCP servers, 2 adds what words missed without
-   * displacing what words found first (the CLI and gateway use 2). 0 lets meaning reorder from the
+   * displacing what words found first (createEmbeddingRanker uses 2). 0 lets meaning reorder from the
    * top, the lead rule still applying. @default 0
    */
   readonly keepWordsFirst?: number;

