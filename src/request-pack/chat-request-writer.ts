@@ -1,5 +1,6 @@
 import type { WriteRequests } from '../requests/write-requests-in-background.ts';
 import { originalNameOf, type Tool } from '../tools/tool.ts';
+import { readBoundedJson } from '../embeddings/read-bounded-json.ts';
 
 /** Requests asked of the model per tool. @default 8 */
 export const DEFAULT_REQUESTS_PER_TOOL = 8;
@@ -28,6 +29,12 @@ const INSTRUCTIONS = (count: number) =>
     'Leave out argument values: no names of people, numbers, file paths, URLs or quoted text.',
     'Answer with one JSON object and nothing else: each key is a tool name exactly as given, each value a list of strings.',
   ].join(' ');
+
+/**
+ * The most of a chat endpoint's answer read: a batch's requests are a few tens of KB, and an endpoint
+ * (or whatever answers at its URL) must not make the gateway hold an answer of any size.
+ */
+export const MAX_CHAT_ANSWER_BYTES = 1024 * 1024;
 
 /**
  * A `writeRequests` for `createRequestSources` that asks an OpenAI-compatible chat endpoint, one
@@ -62,7 +69,13 @@ export function createChatRequestWriter(options: ChatRequestWriterOptions): Writ
       throw new Error(`cannot reach the endpoint (${cause?.code ?? cause?.message ?? (error as Error).message})`);
     }
     if (!response.ok) throw new Error(`the endpoint answered HTTP ${response.status}`);
-    const body = (await response.json().catch(() => undefined)) as { choices?: Array<{ message?: { content?: unknown } }> } | undefined;
+    let body: { choices?: Array<{ message?: { content?: unknown } }> } | undefined;
+    try {
+      body = (await readBoundedJson(response, MAX_CHAT_ANSWER_BYTES, signal)) as typeof body;
+    } catch (error) {
+      if ((error as Error).message.startsWith('the answer is larger')) throw error;
+      body = undefined;
+    }
     const content = body?.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new Error('the answer has no message text (not an OpenAI-compatible chat completion)');
     const answer = readJsonObject(content);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { createChatRequestWriter } from '../../src/request-pack/chat-request-writer.ts';
+import { createChatRequestWriter, MAX_CHAT_ANSWER_BYTES } from '../../src/request-pack/chat-request-writer.ts';
 import { mcpServerTools } from '../support/fixtures.ts';
 import { startScriptedChatEndpoint, twoRequestsEach } from './fixtures/scripted-chat-endpoint.ts';
 
@@ -42,6 +42,16 @@ describe('createChatRequestWriter (against a scripted OpenAI-compatible endpoint
       const written = await write(mcpServerTools('memory').slice(0, 1), { signal: signal() });
       assert.deepEqual(Object.values(written), [['keep my notes']]);
       assert.equal(endpoint.requests[0]!.authorization, undefined);
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it('stops reading an answer past MAX_CHAT_ANSWER_BYTES and rejects, naming the bound', async () => {
+    const endpoint = await startScriptedChatEndpoint(() => ({ content: 'x'.repeat(MAX_CHAT_ANSWER_BYTES + 1) }));
+    try {
+      const write = createChatRequestWriter({ url: endpoint.url, model: 'm' });
+      await assert.rejects(write(mcpServerTools('memory').slice(0, 1), { signal: signal() }), new RegExp(`the answer is larger than ${MAX_CHAT_ANSWER_BYTES} bytes`));
     } finally {
       await endpoint.close();
     }
