@@ -7,12 +7,14 @@ import type { SearchIndex } from './index/search-index.ts';
 import type { SearchOptions } from './index/search-options.ts';
 import { fuseWithMeaning, type SemanticRanking } from './meaning/fuse-with-meaning.ts';
 import { analyzeQuery, type AnalyzedQuery } from './query/analyze-query.ts';
+import { weighActionAgreement } from './rank/action-agreement.ts';
 import { CLAUSE_RANKING_DEPTH, fuseClauseRankings } from './rank/fuse-clause-rankings.ts';
 import { rankDocuments } from './rank/rank-documents.ts';
 import type { ParameterTermMemo } from './rank/score-parameter-texts.ts';
 import { scoreWords } from './rank/score-words.ts';
 import type { SearchMatch } from './rank/search-match.ts';
 import { selectTop } from './rank/select-top.ts';
+import { weighServerPrior } from './rank/server-prior.ts';
 import type { WordsRanking } from './rank/words-ranking.ts';
 
 /**
@@ -72,6 +74,12 @@ export function rankByWords(index: SearchIndex, query: string | AnalyzedQuery, l
   const parameterTerms: ParameterTermMemo = new Map();
   const scored = scoreWords(index, reading.terms, depth, parameterTerms);
   const scores = scored?.scores ?? specScores;
+  // rank: the soft signals of the whole request (both off by default): its server prior, then the
+  // agreement of its action with each tool's.
+  if (scored !== undefined) {
+    weighServerPrior(index, scored.scores, reading.terms);
+    weighActionAgreement(index, scored.scores, analyzed.action, depth);
+  }
 
   // contract: exact names first, then a partly typed name's tools; then rank: the selection (relevance
   // floor, diversification), and each clause of a multi-step request ranked and fused in.

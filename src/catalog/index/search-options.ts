@@ -102,6 +102,21 @@ export interface SearchOptions {
    * written. @default true
    */
   readonly readArgumentValues?: boolean;
+  /**
+   * How much the agreement of the request's action with a tool's counts (rank/action-agreement.ts: the
+   * canonical action, create, get, list, delete, ..., of the request and of the tool's name): a tool
+   * whose name says the asked action scores x (1 + actionWeight), one whose name contradicts it ("delete"
+   * asked, `create_*` offered) x (1 - actionWeight); 0 to 1, 0 turns it off. Off by default: on the
+   * held-out sets it did not hold (docs/search-quality.md, 2026-12-03). @default 0
+   */
+  readonly actionWeight?: number;
+  /**
+   * How much the server prior counts (rank/server-prior.ts: each server scored as a document of its
+   * own, its tools' words, and blended softly into its tools' scores, never a filter): a tool's score is
+   * multiplied by 1 + serverPriorWeight x (its server's score / the best server's). 0 turns it off.
+   * @default 0
+   */
+  readonly serverPriorWeight?: number;
 }
 
 /** {@link SearchOptions} with every field set. */
@@ -122,6 +137,8 @@ export interface ResolvedSearchOptions {
   readonly numberWeight: number;
   readonly namedWordSynonymFactor: number;
   readonly readArgumentValues: boolean;
+  readonly actionWeight: number;
+  readonly serverPriorWeight: number;
 }
 
 /** The defaults, tuned only on the tuning sets (docs/search-quality.md lists them), never on a reported set. */
@@ -142,6 +159,8 @@ export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   numberWeight: 0.3,
   namedWordSynonymFactor: 0.5,
   readArgumentValues: true,
+  actionWeight: 0,
+  serverPriorWeight: 0,
 });
 
 /** Fills the unset fields of `options` from the defaults; never mutates its input. */
@@ -163,5 +182,7 @@ export function resolveSearchOptions(options: SearchOptions = {}): ResolvedSearc
     numberWeight: options.numberWeight ?? DEFAULT_SEARCH_OPTIONS.numberWeight,
     namedWordSynonymFactor: options.namedWordSynonymFactor ?? DEFAULT_SEARCH_OPTIONS.namedWordSynonymFactor,
     readArgumentValues: options.readArgumentValues ?? DEFAULT_SEARCH_OPTIONS.readArgumentValues,
+    actionWeight: options.actionWeight ?? DEFAULT_SEARCH_OPTIONS.actionWeight,
+    serverPriorWeight: options.serverPriorWeight ?? DEFAULT_SEARCH_OPTIONS.serverPriorWeight,
   };
 }

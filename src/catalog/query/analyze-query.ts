@@ -2,6 +2,7 @@ import { analyzeTokens } from '../text/analyze-tokens.ts';
 import { normalizeName } from '../text/normalize-name.ts';
 import { tokenizeWithStarts } from '../text/tokenize.ts';
 import { readArgumentValues } from './argument-values.ts';
+import { readAction, type CanonicalAction } from './read-action.ts';
 import { boundQuery } from './bound-query.ts';
 import { rewriteQueryTokens } from './rewrite-query-tokens.ts';
 import { SERVICE_NOUNS } from './service-nouns.ts';
@@ -41,6 +42,8 @@ export interface AnalyzedQuery {
    * object `written` when the query has no such value.
    */
   readonly values: QueryReading;
+  /** What the request asks done (readAction of `written.terms`): "remove the label" is `delete`; undefined when no word says. */
+  readonly action: CanonicalAction | undefined;
 }
 
 /** One reading of the query for the ranking by words. */
@@ -93,6 +96,7 @@ export function analyzeQuery(query: string): AnalyzedQuery {
     services: [...new Set(written.tokens.filter((token) => SERVICE_NOUNS.has(token)))],
     written: written.reading,
     values: valuesText === text ? written.reading : readingOf(valuesText, stems).reading,
+    action: readAction(written.reading.terms),
   };
 }
 
