@@ -4,7 +4,8 @@
  * covers and on one it does not. Conditions, each over the later half of every set (the earlier half
  * is the history that learning replays): words alone, with the shipped pack, with learning replayed,
  * with both; and words alone vs the pack over the whole set.
- * Usage: tsx bench/search/measure-requests.ts [--weight W] [--sets tuning|report|all] [--json FILE]
+ * `--options` adds search options as JSON (the action and server prior of issue 26: '{"serverPriorWeight":0.25}').
+ * Usage: tsx bench/search/measure-requests.ts [--weight W] [--options JSON] [--sets tuning|report|all] [--json FILE]
  */
 import { writeFileSync } from 'node:fs';
 import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
@@ -28,7 +29,8 @@ const flag = (name: string): string | undefined => {
 const weight = flag('--weight');
 const which = flag('--sets') ?? 'all';
 const PACK = loadRequestPack();
-const options: SearchOptions = weight === undefined ? {} : { fieldWeights: { requests: Number(weight) } };
+const extraOptions = JSON.parse(flag('--options') ?? '{}') as SearchOptions;
+const options: SearchOptions = weight === undefined ? extraOptions : { ...extraOptions, fieldWeights: { requests: Number(weight) } };
 
 const tuningSets = (): RetrievalDataset[] => [loadMcpRequests('tuning'), loadMcpRequests('everyday')];
 const reportSets = (): RetrievalDataset[] => [
