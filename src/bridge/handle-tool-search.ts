@@ -1,4 +1,5 @@
-import { analyzeQuery } from '../catalog/query/analyze-query.ts';
+import { analyzeQuery, type AnalyzedQuery } from '../catalog/query/analyze-query.ts';
+import type { SearchMatch } from '../catalog/rank/search-match.ts';
 import { MAXIMUM_QUERY_CHARACTERS, MAXIMUM_QUERY_WORDS } from '../catalog/query/bound-query.ts';
 import { clipDescription } from '../catalog/text/clip-description.ts';
 import { searchTools } from '../catalog/search-tools.ts';
@@ -10,8 +11,10 @@ import { clipEchoedName } from './clip-echoed-name.ts';
 import { originalNameOf, type Tool, type ToolArguments } from '../tools/tool.ts';
 import { TOOL_SEARCH } from './bridge-tool-names.ts';
 import { findMissingServices } from './find-missing-services.ts';
+import { firstLineOf, listServerTools, type ServerListing } from './list-server-tools.ts';
 import { namesShareQueryWord } from './names-share-query-word.ts';
 import type { SessionScope } from './session-scope.ts';
+import { unmatchedQueryWords } from './unmatched-query-words.ts';
 
 /** One match as the model reads it. */
 export interface ToolSearchMatch {
@@ -21,7 +24,7 @@ export interface ToolSearchMatch {
   readonly tool: string;
   /** Clipped at a word boundary with an ellipsis; tool_describe gives it whole. */
   readonly description: string;
-  /** Relevance, higher is better; 0 for a tool-name substring match. */
+  /** Relevance, higher is better; 0 for a tool-name substring match, 1 for each tool of a server listed by its name. */
   readonly score: number;
 }
 
@@ -37,7 +40,9 @@ export interface ToolSearchResult {
    * What to try next, present only when nothing matched, when no match has a word of the query in
    * its name (then the matches may well not do what the model wants: see namesShareQueryWord), or when
    * the query names a service that no connected server provides (findMissingServices; when it names
-   * no connected one besides, `matches` is empty rather than padded with unrelated tools).
+   * no connected one besides, `matches` is empty rather than padded with unrelated tools). It starts
+   * with the query words no tool has when the best match is weak (unmatchedQueryWords), and says how
+   * many tools a server has when the query was only its name (listServerTools). Never instead of matches.
    */
   readonly hint?: string;
 }
@@ -68,6 +73,8 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
   const query = analyzed.text;
   const services = findMissingServices(analyzed, scope.catalog);
   const cut = analyzed.cut ? { notice: cutQueryNotice(fullQuery.length) } : {};
+  const listing = listServerTools(analyzed, scope.catalog, limit);
+  if (listing !== undefined) return { query, ...cut, total_available: scope.catalog.length, ...listedMatches(scope, listing, limit) };
   if (services.missing.length > 0 && services.connected.length === 0 && !matchesBeyond(scope.catalog, fullQuery, services.missing)) {
     // Nothing but the unconnected service's name would match: any result would be padding.
     return { query, ...cut, total_available: scope.catalog.length, matches: [], hint: retryHint(scope, notConnectedLead(services.missing)) };
@@ -85,13 +92,48 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
     }),
   );
   const result = { query, ...cut, total_available: scope.catalog.length, matches };
-  if (services.missing.length > 0) return { ...result, hint: retryHint(scope, notConnectedLead(services.missing)) };
-  if (matches.length === 0) return { ...result, hint: retryHint(scope, 'No tool matched.') };
+  const hint = resultHint(scope, analyzed, found, services.missing);
+  // A service no server provides is named by the hint already; name-substring matches (score 0) hold
+  // the query in their names.
+  const noted = services.missing.length === 0 && !found.some((match) => match.score === 0);
+  const unmatched = noted ? unmatchedQueryWords(analyzed, scope.catalog, found[0]?.tool) : [];
+  const note = unmatched.length === 0 ? undefined : unmatchedWordsNote(unmatched);
+  const hints = [note, hint].filter((text) => text !== undefined);
+  return hints.length === 0 ? result : { ...result, hint: hints.join(' ') };
+}
+
+/** The hint of a search's result (see ToolSearchResult.hint), undefined when the matches need none. */
+function resultHint(scope: SessionScope, analyzed: AnalyzedQuery, found: readonly SearchMatch[], missing: readonly string[]): string | undefined {
+  if (missing.length > 0) return retryHint(scope, notConnectedLead(missing));
+  if (found.length === 0) return retryHint(scope, 'No tool matched.');
   // Score 0 marks the name-substring fallback: those matches hold the query in their names already.
   if (!found.some((match) => match.score === 0) && !namesShareQueryWord(analyzed, found.map((match) => match.tool))) {
-    return { ...result, hint: retryHint(scope, 'No match has a word of the query in its name, so these may not do what you want.') };
+    return retryHint(scope, 'No match has a word of the query in its name, so these may not do what you want.');
   }
-  return result;
+  return undefined;
+}
+
+/** One short line naming the query words no tool has, so that the model asks again in the tools' words. */
+function unmatchedWordsNote(words: readonly string[]): string {
+  return `No tool has the word${words.length === 1 ? '' : 's'} ${words.map((word) => `"${word}"`).join(', ')}; try the words tools use.`;
+}
+
+/**
+ * A server's tools as matches (each with its description's first line and score 1), and when the
+ * server has more than fit, a hint saying how many and how to see others.
+ */
+function listedMatches(scope: SessionScope, listing: ServerListing, limit: number): { matches: ToolSearchMatch[]; hint?: string } {
+  const matches = listing.tools.map(
+    (tool): ToolSearchMatch => ({ name: tool.name, toolset: tool.toolset, tool: clipEchoedName(originalNameOf(tool)), description: firstLineOf(tool.description), score: 1 }),
+  );
+  if (listing.total <= matches.length) return { matches };
+  const larger = limit < scope.config.maxSearchLimit ? ` with a larger limit (up to ${scope.config.maxSearchLimit}), or` : '';
+  return {
+    matches,
+    hint:
+      `${listing.toolset} has ${listing.total} tools; these are the first ${matches.length} by name. ` +
+      `Ask again${larger} with an action after the server's name, e.g. "${retryExample(listing.toolset, listing.tools)}".`,
+  };
 }
 
 /**
