@@ -7,6 +7,9 @@ import type { Tool } from '../tools/tool.ts';
 /** Longest line a listed tool is described by, in characters: a listing is for choosing, tool_describe gives the rest. */
 export const LISTED_LINE_CHARACTERS = 100;
 
+/** Most tokens a server's name is read as (`mcp-brave-search`: mcp, brave, search and the whole). */
+const MAXIMUM_NAME_TOKENS = 8;
+
 /** One page of a server's tools, for a query that is only that server's name. */
 export interface ServerListing {
   readonly toolset: string;
@@ -23,8 +26,18 @@ export interface ServerListing {
  * place, as in any search (docs/behaviour.md, rule 25).
  */
 export function listServerTools(query: AnalyzedQuery, catalog: readonly Tool[], limit: number): ServerListing | undefined {
-  if (query.name === '') return undefined;
-  const tools = catalog.filter((tool) => namesToolset(query.name, tool.toolset));
+  // A server's name is a few words; anything longer is a request, and costs no pass over the catalog.
+  if (query.name === '' || query.tokens.length > MAXIMUM_NAME_TOKENS) return undefined;
+  // A catalog holds each server's tools side by side: one comparison per run of a toolset, not per tool.
+  let lastToolset: string | undefined;
+  let lastNamed = false;
+  const tools = catalog.filter((tool) => {
+    if (tool.toolset !== lastToolset) {
+      lastToolset = tool.toolset;
+      lastNamed = namesToolset(query.name, tool.toolset);
+    }
+    return lastNamed;
+  });
   if (tools.length === 0) return undefined;
   const exactFirst = (tool: Tool): number => (normalizeName(tool.name) === query.name ? 0 : 1);
   const sorted = [...tools].sort((left, right) => exactFirst(left) - exactFirst(right) || compareTools(left, right));

@@ -1,0 +1,25 @@
+/**
+ * The whole-process and session timings of the bench (measureProcessSpeed) alone, with the bench's own
+ * inputs: Seal-Tools test_in's catalog and 700 queries, and the speed pool and queries at 10,000 tools.
+ * Runs the built code (dist/): `npm run build` first. For checking a change against the speed targets
+ * without the whole bench. Usage: tsx bench/search/measure-process-speed-alone.ts
+ */
+import { resolveDataRoot } from './data-root.ts';
+import { loadHeldOutSets, speedToolPool } from './datasets/benchmark-sets.ts';
+import { measureProcessSpeed } from './measure-process-speed.ts';
+import { createSeededRandom, shuffled } from './seeded-random.ts';
+
+/** As search-bench.ts: the speed queries. */
+const SPEED_QUERY_COUNT = 400;
+
+const dataRoot = resolveDataRoot();
+const heldOut = loadHeldOutSets(dataRoot);
+const pool = speedToolPool(heldOut, dataRoot);
+const queries = shuffled(
+  heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
+  createSeededRandom(11),
+).slice(0, SPEED_QUERY_COUNT);
+const seal = heldOut.find((dataset) => dataset.name === 'Seal-Tools test_in')!;
+const speed = await measureProcessSpeed(seal.tools, seal.queries.map((query) => query.text), pool, queries);
+const ratio = speed.queriesProcess.medianMs / speed.miniSearchQueriesProcess.medianMs;
+console.log(`700 queries ${speed.queriesProcess.medianMs.toFixed(0)} ms, MiniSearch ${speed.miniSearchQueriesProcess.medianMs.toFixed(0)} ms (${ratio.toFixed(3)}x); session tool_search at ${speed.sessionTools} tools ${speed.sessionSearch.medianMs.toFixed(3)} ms median`);
