@@ -64,7 +64,7 @@ describe('tool_search of a server name alone', () => {
 
 describe('tool_search whose best match is weak', () => {
   it('names the query words no tool has, beside the matches', async () => {
-    const result = await search({ query: 'frobnicate the sprocket directory' });
+    const result = await search({ query: 'frobnicate the sprocket contents' });
     assert.ok(result.matches.length > 0);
     assert.match(result.hint ?? '', /^No tool has the words "frobnicate", "sprocket"; try the words tools use\./);
   });
