@@ -61,15 +61,3 @@ describe('tool_search of a server name alone', () => {
     assert.equal(result.hint, undefined);
   });
 });
-
-describe('tool_search whose best match is weak', () => {
-  it('names the query words no tool has, beside the matches', async () => {
-    const result = await search({ query: 'frobnicate the sprocket contents' });
-    assert.ok(result.matches.length > 0);
-    assert.match(result.hint ?? '', /^No tool has the words "frobnicate", "sprocket"; try the words tools use\./);
-  });
-
-  it('says nothing of words when the best match has most of the query', async () => {
-    assert.equal((await search({ query: 'post a slack message' })).hint, undefined);
-  });
-});
