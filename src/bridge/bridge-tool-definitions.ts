@@ -29,7 +29,7 @@ export function buildBridgeTools(input: BridgeToolsInput): ToolDefinition[] {
       name: TOOL_SEARCH,
       description:
         `Find tools among ${input.deferredCount} more that are not in your list${from}. ` +
-        `Query with service and action, e.g. "github create issue", or a server's name alone to list its tools. Then ${TOOL_DESCRIBE} a match and run it with ${TOOL_CALL}.`,
+        `Query with service and action, e.g. "github create issue". Then ${TOOL_DESCRIBE} a match and run it with ${TOOL_CALL}.`,
       parameters: {
         type: 'object',
         properties: {

@@ -106,15 +106,16 @@ export interface SearchOptions {
    * How much the agreement of the request's action with a tool's counts (rank/action-agreement.ts: the
    * canonical action, create, get, list, delete, ..., of the request and of the tool's name): a tool
    * whose name says the asked action scores x (1 + actionWeight), one whose name contradicts it ("delete"
-   * asked, `create_*` offered) x (1 - actionWeight); 0 to 1, 0 turns it off. Off by default: on the
-   * held-out sets it did not hold (docs/search-quality.md, 2026-12-03). @default 0
+   * asked, `create_*` offered) x (1 - actionWeight); 0 to 1, 0 turns it off. Off by default: it did
+   * not gain on the tuning sets, and lowered held-out figures (docs/search-quality.md, 2026-12-03). @default 0
    */
   readonly actionWeight?: number;
   /**
    * How much the server prior counts (rank/server-prior.ts: each server scored as a document of its
    * own, its tools' words, and blended softly into its tools' scores, never a filter): a tool's score is
    * multiplied by 1 + serverPriorWeight x (its server's score / the best server's). 0 turns it off.
-   * @default 0
+   * Off by default: 0.25, the best on the tuning sets, lowered LiveMCPBench's R@5 and the second unseen
+   * set's R@1 (docs/search-quality.md, 2026-12-03). @default 0
    */
   readonly serverPriorWeight?: number;
 }
