@@ -265,9 +265,11 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         () => void connected.close().catch(() => undefined),
         `did not list its tools within ${options.connectTimeoutMs} ms`,
       ).finally(() => signal.removeEventListener('abort', closeOnAbort));
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have set `stopped` during the await above (TypeScript does not see it: microsoft/TypeScript#9998)
       if (stopped || connected.transport === undefined) {
         source.close();
         await connected.close().catch(() => undefined);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as above
         if (!stopped) fail('closed the connection right after starting');
         return;
       }
@@ -289,6 +291,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         ),
       );
       // The server may have gone, or the gateway stopped, while it was being subscribed again.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by drop() and stop() during the await above (microsoft/TypeScript#9998)
       if (connection !== current || stopped) return;
       change('connected');
       listsChanged(connected);
