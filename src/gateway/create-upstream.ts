@@ -464,10 +464,10 @@ function checkedResult(result: McpCallToolResult, server: string, tool: string, 
   const content: unknown = result['content'];
   if (Array.isArray(content) && content.every((block) => typeof (block as { type?: unknown } | null)?.type === 'string')) return result;
   if (content === undefined && 'toolResult' in result) {
-    return { content: [{ type: 'text', text: JSON.stringify(result['toolResult']) ?? '' }] };
+    return { content: [{ type: 'text', text: (JSON.stringify(result['toolResult']) as string | undefined) ?? '' }] };
   }
   throw new Error(
-    `MCP server '${server}' answered '${tool}' with an invalid result (expected a list of content blocks, got ${clip(redact(JSON.stringify(result) ?? 'nothing'), 120)}).`,
+    `MCP server '${server}' answered '${tool}' with an invalid result (expected a list of content blocks, got ${clip(redact((JSON.stringify(result) as string | undefined) ?? 'nothing'), 120)}).`,
   );
 }
 
