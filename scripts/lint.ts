@@ -1,0 +1,55 @@
+// `npm run lint`: ESLint (with type information, eslint.config.js) and Prettier's check of the code's
+// format (.prettierrc.json), side by side: ESLint keeps one core busy for most of the run and Prettier
+// fits on the other, so the two take about as long as ESLint alone. Each one's output is printed
+// whole once it has finished, ESLint's first. Exits 1 when either found something, naming the
+// command that fixes what can be fixed.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** What Prettier formats: the code. Data (JSON) and docs (Markdown) keep their own shape. */
+export const FORMATTED_FILES = '**/*.{ts,mts,js,mjs}';
+
+interface Finished {
+  readonly code: number;
+  readonly output: string;
+}
+
+const require = createRequire(import.meta.url);
+
+/** The JavaScript file behind a package's command, run with this Node (no shell, any platform). */
+function binOf(packageName: string, command: string): string {
+  const manifestPath = require.resolve(`${packageName}/package.json`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[command];
+  if (bin === undefined) throw new Error(`${packageName} has no '${command}' command; run npm install`);
+  return join(dirname(manifestPath), bin);
+}
+
+function run(script: string, args: readonly string[]): Promise<Finished> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.once('error', (error) => resolve({ code: 1, output: `could not start ${script}: ${error.message}\n` }));
+    child.once('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
+const [eslint, prettier] = await Promise.all([
+  run(binOf('eslint', 'eslint'), ['.']),
+  run(binOf('prettier', 'prettier'), ['--check', '--log-level', 'warn', FORMATTED_FILES]),
+]);
+process.stdout.write(eslint.output);
+process.stdout.write(prettier.output);
+const problems: string[] = [];
+if (eslint.code !== 0) problems.push('ESLint found problems (npx eslint --fix . fixes some; see CONTRIBUTING.md)');
+if (prettier.code !== 0) problems.push('files are not formatted as Prettier formats them (npm run format rewrites them)');
+if (problems.length > 0) {
+  process.stderr.write(`npm run lint: ${problems.join('; ')}\n`);
+  process.exitCode = 1;
+} else {
+  process.stdout.write('npm run lint: ESLint and Prettier found nothing\n');
+}
