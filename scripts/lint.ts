@@ -1,8 +1,9 @@
 // `npm run lint`: ESLint (with type information, eslint.config.js) and Prettier's check of the code's
 // format (.prettierrc.json), side by side: ESLint keeps one core busy for most of the run and Prettier
-// fits on the other, so the two take about as long as ESLint alone. Each one's output is printed
-// whole once it has finished, ESLint's first. Exits 1 when either found something, naming the
-// command that fixes what can be fixed.
+// fits on the other. With --typecheck (as `npm test` runs it) `tsc --noEmit` runs beside them too, so
+// the lint adds to a test run only the time the type check leaves a core idle, not ESLint's whole
+// run. Each one's output is printed whole once it has finished, in that order. Exits 1 when any
+// found something, naming the command that fixes what can be fixed.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,21 +39,31 @@ function run(script: string, args: readonly string[]): Promise<Finished> {
   });
 }
 
-const [eslint, prettier] = await Promise.all([
+const typecheck = process.argv.includes('--typecheck');
+const unknown = process.argv.slice(2).filter((argument) => argument !== '--typecheck');
+if (unknown.length > 0) {
+  process.stderr.write(`npm run lint: unknown argument ${unknown.join(' ')}; the only option is --typecheck\n`);
+  process.exit(2);
+}
+
+const [types, eslint, prettier] = await Promise.all([
+  typecheck ? run(binOf('typescript', 'tsc'), ['--noEmit', '-p', 'tsconfig.json']) : undefined,
   run(binOf('eslint', 'eslint'), ['.']),
   // Prettier's cache (node_modules/.cache/prettier) is keyed on each file's content and the options,
   // so it never hides a change; ESLint's is left off: with type information, a change in one file can
   // change what is found in another that its cache would skip.
   run(binOf('prettier', 'prettier'), ['--check', '--cache', '--log-level', 'warn', FORMATTED_FILES]),
 ]);
+if (types !== undefined) process.stdout.write(types.output);
 process.stdout.write(eslint.output);
 process.stdout.write(prettier.output);
 const problems: string[] = [];
+if (types !== undefined && types.code !== 0) problems.push('tsc found type errors');
 if (eslint.code !== 0) problems.push('ESLint found problems (npx eslint --fix . fixes some; see CONTRIBUTING.md)');
 if (prettier.code !== 0) problems.push('files are not formatted as Prettier formats them (npm run format rewrites them)');
 if (problems.length > 0) {
   process.stderr.write(`npm run lint: ${problems.join('; ')}\n`);
   process.exitCode = 1;
 } else {
-  process.stdout.write('npm run lint: ESLint and Prettier found nothing\n');
+  process.stdout.write(`npm run lint: ${typecheck ? 'tsc, ' : ''}ESLint and Prettier found nothing\n`);
 }
