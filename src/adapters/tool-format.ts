@@ -51,6 +51,7 @@ export function readToolDefinition(raw: unknown, where: string): ToolDefinition 
   if (typeof definition.description !== 'string') {
     throw new ToolSearchError('invalid_tool', `${label}: "description" must be a string`);
   }
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a caller's tool, checked here: its type is what the check establishes
   if (typeof definition.parameters !== 'object' || definition.parameters === null || Array.isArray(definition.parameters)) {
     throw new ToolSearchError('invalid_tool', `${label}: the parameter schema must be a JSON Schema object`);
   }

@@ -35,5 +35,5 @@ function scalarLength(value: unknown): number {
   if (typeof value === 'string') return JSON.stringify(value).length;
   if (typeof value === 'bigint') return String(value).length;
   if (!isWritten(value)) return 0;
-  return (JSON.stringify(value) ?? 'null').length;
+  return ((JSON.stringify(value) as string | undefined) ?? 'null').length;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { resolveAgentConfig, type AgentConfig } from '../config/agent-config.ts';
 import type { ConfigWarning } from '../config/config-warning.ts';
 import { GATEWAY_BLOCK_KEYS, GATEWAY_ROOT_KEYS } from '../gateway/gateway-config.ts';
@@ -17,7 +18,7 @@ import { firstLineOf, messageOf } from '../errors/message-of.ts';
  * file, a JSON config) never do, and loading it costs about 80 ms of a CLI start.
  */
 function parseYaml(text: string): unknown {
-  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const yaml = createRequire(import.meta.url)('yaml') as typeof Yaml;
   return yaml.parse(text);
 }
 

@@ -25,7 +25,7 @@ function renderValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (value === undefined) return 'undefined';
   try {
-    return JSON.stringify(value) ?? String(value);
+    return (JSON.stringify(value) as string | undefined) ?? String(value);
   } catch {
     // A cycle or a value nested past the stack (a YAML file can hold either) still gets a one-line message.
     try {

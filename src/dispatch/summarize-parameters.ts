@@ -28,7 +28,7 @@ export function summarizeParameters(schema: JsonSchema): string {
 
 /** The values of an enum as a model would type them: `"low", "high"`, at most MAX_LISTED_VALUES. */
 export function listValues(values: readonly unknown[]): string {
-  const listed = values.slice(0, MAX_LISTED_VALUES).map((value) => JSON.stringify(value) ?? String(value));
+  const listed = values.slice(0, MAX_LISTED_VALUES).map((value) => (JSON.stringify(value) as string | undefined) ?? String(value));
   const more = values.length - MAX_LISTED_VALUES;
   return more > 0 ? `${listed.join(', ')} and ${more} more` : listed.join(', ');
 }

@@ -111,7 +111,7 @@ function describeBlock(block: ContentBlock): string {
 /** Characters of `value` as JSON; a value that cannot be written out counts as over any budget. */
 function jsonSize(value: unknown): number {
   try {
-    return JSON.stringify(value)?.length ?? 0;
+    return (JSON.stringify(value) as string | undefined)?.length ?? 0;
   } catch {
     return Number.POSITIVE_INFINITY;
   }

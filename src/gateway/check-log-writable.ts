@@ -23,6 +23,7 @@ export function checkLogWritable(path: string): LogWriteCheck {
   const probe = join(dirname(path), `.${basename(path)}.check-${randomBytes(6).toString('hex')}`);
   let descriptor: number;
   try {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined on Windows, whatever @types/node says
     descriptor = openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
   } catch (error) {
     return { kind: 'not-checked', error: describeWriteError(error) };

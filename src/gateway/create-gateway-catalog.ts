@@ -73,6 +73,7 @@ export function createGatewayCatalog(upstreams: readonly Upstream[], requests: A
 }
 
 function errorText(result: CallToolResult): string {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- an upstream server's result: content may be missing
   const texts = (result.content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : []));
   return texts.length > 0 ? texts.join('\n') : 'the server reported an error without text';
 }

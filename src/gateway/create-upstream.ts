@@ -265,9 +265,11 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         () => void connected.close().catch(() => undefined),
         `did not list its tools within ${options.connectTimeoutMs} ms`,
       ).finally(() => signal.removeEventListener('abort', closeOnAbort));
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have set `stopped` during the await above (TypeScript does not see it: microsoft/TypeScript#9998)
       if (stopped || connected.transport === undefined) {
         source.close();
         await connected.close().catch(() => undefined);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as above
         if (!stopped) fail('closed the connection right after starting');
         return;
       }
@@ -289,6 +291,7 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         ),
       );
       // The server may have gone, or the gateway stopped, while it was being subscribed again.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by drop() and stop() during the await above (microsoft/TypeScript#9998)
       if (connection !== current || stopped) return;
       change('connected');
       listsChanged(connected);
@@ -461,10 +464,10 @@ function checkedResult(result: McpCallToolResult, server: string, tool: string, 
   const content: unknown = result['content'];
   if (Array.isArray(content) && content.every((block) => typeof (block as { type?: unknown } | null)?.type === 'string')) return result;
   if (content === undefined && 'toolResult' in result) {
-    return { content: [{ type: 'text', text: JSON.stringify(result['toolResult']) ?? '' }] };
+    return { content: [{ type: 'text', text: (JSON.stringify(result['toolResult']) as string | undefined) ?? '' }] };
   }
   throw new Error(
-    `MCP server '${server}' answered '${tool}' with an invalid result (expected a list of content blocks, got ${clip(redact(JSON.stringify(result) ?? 'nothing'), 120)}).`,
+    `MCP server '${server}' answered '${tool}' with an invalid result (expected a list of content blocks, got ${clip(redact((JSON.stringify(result) as string | undefined) ?? 'nothing'), 120)}).`,
   );
 }
 

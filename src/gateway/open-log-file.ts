@@ -15,8 +15,10 @@ export interface OpenedLogFile {
 // O_NOFOLLOW refuses a symbolic link at the last step of the path, even one swapped in after the
 // lstat; O_NONBLOCK keeps a FIFO swapped in from blocking the open until a reader comes (it changes
 // nothing for a regular file). Both are 0 where the platform has none (Windows): the lstat still checks.
+/* eslint-disable @typescript-eslint/no-unnecessary-condition -- undefined on Windows, whatever @types/node says */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
+/* eslint-enable @typescript-eslint/no-unnecessary-condition */
 const APPEND = constants.O_WRONLY | constants.O_APPEND | NO_FOLLOW | NON_BLOCKING;
 
 /**

@@ -99,9 +99,9 @@ export class ProcessGroupTransport implements Transport {
       });
       // 'close': the leader exited and its stdio is closed (a child of its may hold stdout and go on talking).
       child.once('close', () => this.#leaderClosed(child));
-      child.stdin?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => {
+      child.stdin.on('error', (error) => this.onerror?.(error));
+      child.stdout.on('error', (error) => this.onerror?.(error));
+      child.stdout.on('data', (chunk: Buffer) => {
         this.#outputBytes += chunk.length;
         this.#readMessages(this.#frames.push(chunk));
       });

@@ -16,5 +16,6 @@ export function isAnthropicTool(value: unknown): value is AnthropicTool {
 }
 
 export function fromAnthropicTool(tool: AnthropicTool): ToolDefinition {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a caller's tool (isAnthropicTool checks only name and input_schema) may lack either
   return { name: tool.name, description: tool.description ?? '', parameters: tool.input_schema ?? { type: 'object', properties: {} } };
 }

@@ -19,5 +19,6 @@ export function isMcpTool(value: unknown): value is McpTool {
 }
 
 export function fromMcpTool(tool: McpTool): ToolDefinition {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a caller's tool (isMcpTool checks only name and inputSchema's key) may have it undefined
   return { name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema ?? { type: 'object', properties: {} } };
 }

@@ -19,7 +19,9 @@ export function isOpenAITool(value: unknown): value is OpenAIFunctionTool {
 export function fromOpenAITool(tool: OpenAIFunctionTool): ToolDefinition {
   return {
     name: tool.function.name,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a caller's tool (isOpenAITool checks only type and function) may lack either
     description: tool.function.description ?? '',
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as above
     parameters: tool.function.parameters ?? { type: 'object', properties: {} },
   };
 }

@@ -59,6 +59,7 @@ function checkOut(out: Float64Array, rows: number): void {
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- an object made by Object.create(null) has no constructor
   if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
   return typeof value;
 }

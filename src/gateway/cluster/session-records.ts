@@ -131,6 +131,7 @@ export function createSessionRecords(store: ClusterStore, options: SessionRecord
       if (text === null) return undefined;
       try {
         const record = JSON.parse(text) as SessionRecord;
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a record read from Redis may be another version's or written by anyone who can write there
         return record.format === 1 && record.id === id ? record : undefined;
       } catch {
         return undefined;

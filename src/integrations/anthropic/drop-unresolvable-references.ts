@@ -23,6 +23,7 @@ export function dropUnresolvableToolReferences(messages: readonly MessageParam[]
       changed = true;
       return kept;
     });
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by the callback above (TypeScript does not see it: microsoft/TypeScript#9998)
     return changed ? { ...message, content } : message;
   });
 }
