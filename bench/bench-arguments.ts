@@ -92,13 +92,17 @@ export function parseBenchArguments(argv: readonly string[]): BenchArgumentsResu
       switches.add(flag);
     } else if ((NUMBER_OPTIONS as readonly string[]).includes(flag)) {
       const number = Number(value);
-      if (value === undefined || value.trim() === '' || !Number.isSafeInteger(number) || number < 0) return failure(`${flag} needs a whole number, as in ${flag}=100`);
+      if (value === undefined || value.trim() === '' || !Number.isSafeInteger(number) || number < 0)
+        return failure(`${flag} needs a whole number, as in ${flag}=100`);
       numbers.set(flag, number);
     } else if ((TEXT_OPTIONS as readonly string[]).includes(flag)) {
-      if (value === undefined || value === '') return failure(`${flag} needs a value, as in ${flag}=${TEXT_EXAMPLES[flag as (typeof TEXT_OPTIONS)[number]]}`);
+      if (value === undefined || value === '')
+        return failure(`${flag} needs a value, as in ${flag}=${TEXT_EXAMPLES[flag as (typeof TEXT_OPTIONS)[number]]}`);
       texts.set(flag, value);
     } else if (flag === '--skip-meaning') {
-      return failure('--skip-meaning was removed with the bundled sentence encoder: the bench ranks by words alone unless --embeddings-url and --embeddings-model name an endpoint');
+      return failure(
+        '--skip-meaning was removed with the bundled sentence encoder: the bench ranks by words alone unless --embeddings-url and --embeddings-model name an endpoint',
+      );
     } else {
       const kind = argument.startsWith('-') ? 'option' : 'part';
       return failure(`unknown ${kind} '${argument}'${didYouMean(flag, KNOWN)}`);
@@ -111,7 +115,8 @@ export function parseBenchArguments(argv: readonly string[]): BenchArgumentsResu
   if (chosen.size === 0) return failure('nothing to run: every part was skipped');
   const embeddingsUrl = texts.get('--embeddings-url');
   const embeddingsModel = texts.get('--embeddings-model');
-  if ((embeddingsUrl === undefined) !== (embeddingsModel === undefined)) return failure('--embeddings-url and --embeddings-model go together');
+  if ((embeddingsUrl === undefined) !== (embeddingsModel === undefined))
+    return failure('--embeddings-url and --embeddings-model go together');
   return {
     ok: true,
     value: {

@@ -17,7 +17,13 @@ const { source, close } = await connectExampleServers();
 try {
   // The app's own tools stay visible (toolset "core"); the MCP servers' tools are deferred.
   const appTools = await fromAiSdkTools(
-    { current_time: tool({ description: 'The current time, ISO 8601.', inputSchema: z.object({}), execute: async () => new Date().toISOString() }) },
+    {
+      current_time: tool({
+        description: 'The current time, ISO 8601.',
+        inputSchema: z.object({}),
+        execute: async () => new Date().toISOString(),
+      }),
+    },
     { toolset: 'core' },
   );
   const session = createToolSearchSession({

@@ -27,7 +27,12 @@ try {
     // The breakpoint goes on tool_search, the last tool: the API refuses cache_control on a deferred one.
     const tools = toAnthropicNativeTools(session, { cacheControl: { type: 'ephemeral' } });
     // A tool found earlier may be gone since (a server stopped): the API refuses a reference to it.
-    const stream = client.messages.stream({ model: endpoint.model, max_tokens: 1024, messages: dropUnresolvableToolReferences(messages, tools), tools });
+    const stream = client.messages.stream({
+      model: endpoint.model,
+      max_tokens: 1024,
+      messages: dropUnresolvableToolReferences(messages, tools),
+      tools,
+    });
     const message = await stream.finalMessage();
     messages.push({ role: 'assistant', content: message.content });
     if (message.stop_reason !== 'tool_use') {
@@ -38,7 +43,9 @@ try {
     for (const block of message.content) {
       const result = results.content.find((candidate) => block.type === 'tool_use' && candidate.tool_use_id === block.id);
       if (block.type !== 'tool_use' || result === undefined) continue;
-      const loaded = Array.isArray(result.content) ? result.content.flatMap((part) => (part.type === 'tool_reference' ? [part.tool_name] : [])) : [];
+      const loaded = Array.isArray(result.content)
+        ? result.content.flatMap((part) => (part.type === 'tool_reference' ? [part.tool_name] : []))
+        : [];
       console.log(describeCall(block.name, block.input, loaded.length > 0 ? `loaded ${loaded.join(', ')}` : String(result.content)));
     }
     messages.push(results);

@@ -15,7 +15,11 @@ const bin = (name: string) => fileURLToPath(new URL(`../node_modules/.bin/${name
 export async function connectExampleServers(): Promise<{ source: McpToolSource; close: () => Promise<void> }> {
   const memoryFile = process.env['MEMORY_FILE_PATH'] ?? join(tmpdir(), 'tool-search-example-memory.jsonl');
   const servers = {
-    memory: new StdioClientTransport({ command: bin('mcp-server-memory'), env: { ...stringEnv(), MEMORY_FILE_PATH: memoryFile }, stderr: 'ignore' }),
+    memory: new StdioClientTransport({
+      command: bin('mcp-server-memory'),
+      env: { ...stringEnv(), MEMORY_FILE_PATH: memoryFile },
+      stderr: 'ignore',
+    }),
     everything: new StdioClientTransport({ command: bin('mcp-server-everything'), args: ['stdio'], stderr: 'ignore' }),
   };
   const clients = Object.fromEntries(

@@ -13,9 +13,13 @@ import { connectExampleServers } from './connect-example-servers.ts';
 const baseURL = process.env['TOOL_SEARCH_BASE_URL'];
 const modelName = process.env['TOOL_SEARCH_EMBEDDING_MODEL'];
 if (!baseURL || !modelName) {
-  throw new Error('Set TOOL_SEARCH_BASE_URL (e.g. http://127.0.0.1:11434/v1) and TOOL_SEARCH_EMBEDDING_MODEL (e.g. nomic-embed-text) to an OpenAI-compatible embeddings endpoint.');
+  throw new Error(
+    'Set TOOL_SEARCH_BASE_URL (e.g. http://127.0.0.1:11434/v1) and TOOL_SEARCH_EMBEDDING_MODEL (e.g. nomic-embed-text) to an OpenAI-compatible embeddings endpoint.',
+  );
 }
-const model = createOpenAICompatible({ name: 'local', baseURL, apiKey: process.env['OPENAI_API_KEY'] ?? 'local' }).embeddingModel(modelName);
+const model = createOpenAICompatible({ name: 'local', baseURL, apiKey: process.env['OPENAI_API_KEY'] ?? 'local' }).embeddingModel(
+  modelName,
+);
 
 const { source, close } = await connectExampleServers();
 try {

@@ -13,11 +13,13 @@ export const blockDeletes: Guardrail = (call) =>
  * An approval prompt in the terminal for tools matching `needsApproval` (all tools when omitted):
  * prints the real tool name and arguments and waits for y/N. Streams are injectable for tests.
  */
-export function createTerminalApprover(options: {
-  readonly needsApproval?: (name: string) => boolean;
-  readonly input?: NodeJS.ReadableStream;
-  readonly output?: NodeJS.WritableStream;
-} = {}): Approver {
+export function createTerminalApprover(
+  options: {
+    readonly needsApproval?: (name: string) => boolean;
+    readonly input?: NodeJS.ReadableStream;
+    readonly output?: NodeJS.WritableStream;
+  } = {},
+): Approver {
   return async (call) => {
     if (options.needsApproval !== undefined && !options.needsApproval(call.name)) return true;
     const terminal = createInterface({ input: options.input ?? process.stdin, output: options.output ?? process.stdout });
@@ -38,8 +40,10 @@ export const redactSecrets: AfterCallHook = (_call, outcome) => {
   if (!outcome.ok) return undefined;
   const text = typeof outcome.value === 'string' ? outcome.value : JSON.stringify(outcome.value);
   if (text === undefined) return undefined;
-  const redacted = text.replace(secretPattern(), (_match, key: string | undefined, prefix: string | undefined, quote: string | undefined) =>
-    key !== undefined ? '[REDACTED]' : `${prefix ?? ''}${quote ?? ''}[REDACTED]${quote ?? ''}`,
+  const redacted = text.replace(
+    secretPattern(),
+    (_match, key: string | undefined, prefix: string | undefined, quote: string | undefined) =>
+      key !== undefined ? '[REDACTED]' : `${prefix ?? ''}${quote ?? ''}[REDACTED]${quote ?? ''}`,
   );
   if (redacted === text) return undefined;
   return { ok: true, value: typeof outcome.value === 'string' ? redacted : JSON.parse(redacted) };

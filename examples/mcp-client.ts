@@ -13,7 +13,8 @@ try {
     config: { enabled: 'on', thresholdPct: 10, searchDefaultLimit: 3, maxSearchLimit: 20 },
     hooks: {
       guardrails: [blockDeletes],
-      onActivity: (event) => event.type === 'call_finished' && console.log(`  [activity] ${event.tool} (${event.toolset}): ${event.outcome}`),
+      onActivity: (event) =>
+        event.type === 'call_finished' && console.log(`  [activity] ${event.tool} (${event.toolset}): ${event.outcome}`),
     },
   });
   const assembly = session.assemble();

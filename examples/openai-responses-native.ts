@@ -34,7 +34,10 @@ try {
     for (const item of response.output) {
       if (item.type === 'tool_search_call') {
         const reply = replies.find((candidate) => candidate.type === 'tool_search_output' && candidate.call_id === item.call_id);
-        const loaded = reply?.type === 'tool_search_output' ? reply.tools.flatMap((tool) => (tool.type === 'namespace' ? tool.tools.map((fn) => fn.name) : [])) : [];
+        const loaded =
+          reply?.type === 'tool_search_output'
+            ? reply.tools.flatMap((tool) => (tool.type === 'namespace' ? tool.tools.map((fn) => fn.name) : []))
+            : [];
         console.log(describeCall('tool_search', item.arguments, `loaded ${loaded.join(', ') || 'nothing'}`));
       } else if (item.type === 'function_call') {
         const reply = replies.find((candidate) => candidate.type === 'function_call_output' && candidate.call_id === item.call_id);

@@ -28,7 +28,8 @@ try {
     }
     for (const item of response.output) {
       const output = outputs.find((candidate) => item.type === 'function_call' && candidate.call_id === item.call_id);
-      if (item.type === 'function_call' && output !== undefined) console.log(describeCall(item.name, item.arguments, String(output.output)));
+      if (item.type === 'function_call' && output !== undefined)
+        console.log(describeCall(item.name, item.arguments, String(output.output)));
     }
     input.push(...(response.output as OpenAI.Responses.ResponseInputItem[]), ...outputs);
   }

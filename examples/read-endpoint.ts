@@ -15,7 +15,9 @@ export function readEndpoint(environment: NodeJS.ProcessEnv = process.env): Endp
   const baseURL = environment['TOOL_SEARCH_BASE_URL'];
   const model = environment['TOOL_SEARCH_MODEL'];
   if (!baseURL || !model) {
-    throw new Error('Set TOOL_SEARCH_BASE_URL (e.g. http://127.0.0.1:11434/v1) and TOOL_SEARCH_MODEL to an OpenAI-compatible server and model.');
+    throw new Error(
+      'Set TOOL_SEARCH_BASE_URL (e.g. http://127.0.0.1:11434/v1) and TOOL_SEARCH_MODEL to an OpenAI-compatible server and model.',
+    );
   }
   return { baseURL, model, apiKey: environment['OPENAI_API_KEY'] ?? environment['ANTHROPIC_API_KEY'] ?? 'local' };
 }

@@ -14,13 +14,24 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { readConfigDocument } from '../src/cli/read-input-files.ts';
-import { createGateway, createTemporaryFolder, liveViewSignInLink, resolveGatewayConfig, serveHttp, type HttpGateway } from '../src/gateway/index.ts';
+import {
+  createGateway,
+  createTemporaryFolder,
+  liveViewSignInLink,
+  resolveGatewayConfig,
+  serveHttp,
+  type HttpGateway,
+} from '../src/gateway/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const configPath = join(root, 'config/default-gateway.yaml');
 const images = join(root, 'docs/images');
 const temporaryFolder = createTemporaryFolder();
-const { config } = resolveGatewayConfig(readConfigDocument(configPath), { configDir: dirname(configPath), tempDir: temporaryFolder.path, env: process.env });
+const { config } = resolveGatewayConfig(readConfigDocument(configPath), {
+  configDir: dirname(configPath),
+  tempDir: temporaryFolder.path,
+  env: process.env,
+});
 const gateway = createGateway({ config });
 gateway.start();
 const token = randomBytes(24).toString('hex');
@@ -28,7 +39,10 @@ const http = await serveHttp(gateway, 0, { token, liveView: {} });
 const client = new Client({ name: 'capture-live-view', version: '1.0.0' });
 await client.connect(new StreamableHTTPClientTransport(http.url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
 await gateway.ready();
-const browser = await chromium.launch({ executablePath: process.env['TOOL_SEARCH_CHROMIUM'] ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env['TOOL_SEARCH_CHROMIUM'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 
 /** A signed-in page of the given size and colour scheme, live. */
 async function openPage(opened: Browser, served: HttpGateway, width: number, height: number, colorScheme: 'light' | 'dark'): Promise<Page> {
@@ -44,7 +58,10 @@ try {
   await call('tool_search', { query: 'remember a fact about a person' });
   await call('tool_describe', { name: 'mcp_memory_create_entities' });
   await call('tool_call', { name: 'mcp_memory_create_entities', arguments: { entities: 'Ada likes tea' } });
-  await call('tool_call', { name: 'mcp_memory_create_entities', arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['likes tea'] }] } });
+  await call('tool_call', {
+    name: 'mcp_memory_create_entities',
+    arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['likes tea'] }] },
+  });
   await call('tool_search', { query: 'read a text file' });
   await call('tool_call', { name: 'mcp_filesystem_read_text_file', arguments: { path: join(temporaryFolder.path(), 'notes.txt') } });
   await call('tool_call', { name: 'mcp_filesystem_list_directory', arguments: { path: temporaryFolder.path() } });

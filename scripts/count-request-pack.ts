@@ -15,7 +15,9 @@ const PACK = join(import.meta.dirname, '..', 'request-pack');
 const manifestPath = join(PACK, 'manifest.json');
 const text = readFileSync(manifestPath, 'utf8');
 const manifest = parsePackManifest(text);
-const files = readdirSync(join(PACK, 'servers')).filter((name) => name.endsWith('.json')).map((name) => `servers/${name}`);
+const files = readdirSync(join(PACK, 'servers'))
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => `servers/${name}`);
 const listed = new Set(manifest.servers.map((server) => server.file));
 let problems = 0;
 for (const file of files.filter((file) => !listed.has(file))) {
@@ -29,10 +31,17 @@ const servers = manifest.servers.flatMap((server) => {
     return [server];
   }
   const tools = parsePackServerFile(readFileSync(join(PACK, server.file), 'utf8')).tools;
-  return [{ ...server, tools: Object.keys(tools).length, requests: Object.values(tools).reduce((sum, requests) => sum + requests.length, 0) }];
+  return [
+    { ...server, tools: Object.keys(tools).length, requests: Object.values(tools).reduce((sum, requests) => sum + requests.length, 0) },
+  ];
 });
 const updated = `${JSON.stringify({ ...manifest, servers }, null, 2)}\n`;
 if (updated !== text) writeFileSync(manifestPath, updated);
-const totals = servers.reduce((sum, server) => ({ tools: sum.tools + server.tools, requests: sum.requests + server.requests }), { tools: 0, requests: 0 });
-console.log(`${servers.length} servers, ${totals.tools} tools, ${totals.requests} requests${updated === text ? '' : ' (manifest.json updated)'}`);
+const totals = servers.reduce((sum, server) => ({ tools: sum.tools + server.tools, requests: sum.requests + server.requests }), {
+  tools: 0,
+  requests: 0,
+});
+console.log(
+  `${servers.length} servers, ${totals.tools} tools, ${totals.requests} requests${updated === text ? '' : ' (manifest.json updated)'}`,
+);
 process.exitCode = problems > 0 ? 1 : 0;

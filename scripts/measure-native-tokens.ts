@@ -43,7 +43,10 @@ const rows: [string, string][] = [
   ['no Tool Search: every tool as Tool Search counts it ({name, description, parameters} of each)', schemaCost(tools)],
   ['no Tool Search: every tool, Anthropic shape', cost(formatTools(tools, 'anthropic'))],
   ['bridge: the three tools as Tool Search counts them (each apart)', schemaCost(bridge)],
-  ['bridge: the three tools as one array, neutral / OpenAI Chat / MCP shape', [cost(bridge), cost(formatTools(bridge, 'openai')), cost(formatTools(bridge, 'mcp'))].join(' / ')],
+  [
+    'bridge: the three tools as one array, neutral / OpenAI Chat / MCP shape',
+    [cost(bridge), cost(formatTools(bridge, 'openai')), cost(formatTools(bridge, 'mcp'))].join(' / '),
+  ],
   ['bridge, Anthropic tools array', cost(toAnthropicTools(session))],
   ['bridge, Responses tools array', cost(toResponsesTools(session))],
   ['native, Anthropic tools array as sent', cost(anthropicNative)],
@@ -51,21 +54,35 @@ const rows: [string, string][] = [
   ['native, Responses tools array as sent', cost(responsesNative)],
   [
     'native, Responses: its tools with deferred functions left out',
-    cost(responsesNative.map((tool) => (tool.type === 'namespace' ? { ...tool, tools: tool.tools.filter((fn) => !('defer_loading' in fn && fn.defer_loading === true)) } : tool))),
+    cost(
+      responsesNative.map((tool) =>
+        tool.type === 'namespace'
+          ? { ...tool, tools: tool.tools.filter((fn) => !('defer_loading' in fn && fn.defer_loading === true)) }
+          : tool,
+      ),
+    ),
   ],
 ];
 console.log('| what (tokens: o200k, and chars/4 in brackets) | tokens |\n| --- | --- |');
 for (const [what, tokens] of rows) console.log(`| ${what} | ${tokens} |`);
 
-console.log('\n| query | bridge: tool_search result | bridge: tool_describe of the first match | native Anthropic: tool_result content | native Anthropic: the loaded definitions | native Responses: tool_search_output |\n| --- | --- | --- | --- | --- | --- |');
+console.log(
+  '\n| query | bridge: tool_search result | bridge: tool_describe of the first match | native Anthropic: tool_result content | native Anthropic: the loaded definitions | native Responses: tool_search_output |\n| --- | --- | --- | --- | --- | --- |',
+);
 for (const query of ['create a github issue', 'take a screenshot of a web page', 'find documents in a mongodb collection']) {
   const search = await session.call('tool_search', { query });
   const first = (search.ok ? (search.value as { matches: { name: string }[] }).matches[0]?.name : undefined) ?? '';
   const describe = await session.call('tool_describe', { name: first });
-  const anthropic = await runAnthropicNativeToolUses(session, [{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query }, caller: { type: 'direct' } }]);
+  const anthropic = await runAnthropicNativeToolUses(session, [
+    { type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query }, caller: { type: 'direct' } },
+  ]);
   const content = anthropic.content[0]!.content;
   const loaded = Array.isArray(content) ? content.flatMap((part) => (part.type === 'tool_reference' ? [part.tool_name] : [])) : [];
   const definitions = anthropicNative.filter((tool) => loaded.includes(tool.name)).map(({ defer_loading: _deferred, ...tool }) => tool);
-  const responses = await runResponsesNativeToolCalls(session, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_1', execution: 'client', status: 'completed', arguments: { query } }]);
-  console.log(`| ${query} | ${cost(outcomeText(search))} | ${cost(outcomeText(describe))} | ${cost(content)} | ${cost(definitions)} (${loaded.length} tools) | ${cost(responses[0])} |`);
+  const responses = await runResponsesNativeToolCalls(session, [
+    { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_1', execution: 'client', status: 'completed', arguments: { query } },
+  ]);
+  console.log(
+    `| ${query} | ${cost(outcomeText(search))} | ${cost(outcomeText(describe))} | ${cost(content)} | ${cost(definitions)} (${loaded.length} tools) | ${cost(responses[0])} |`,
+  );
 }

@@ -42,7 +42,10 @@ function packSealTools(from: string, to: string): void {
   const tools = readJsonLines(join(from, 'tool.jsonl')).map((tool) => ({
     api_name: tool.api_name,
     api_description: tool.api_description,
-    parameters: mapValues((tool.parameters ?? {}) as Record<string, Json>, (parameter) => ({ type: parameter.type, description: parameter.description })),
+    parameters: mapValues((tool.parameters ?? {}) as Record<string, Json>, (parameter) => ({
+      type: parameter.type,
+      description: parameter.description,
+    })),
     required: tool.required,
   }));
   writeGzip(join(to, 'tool.jsonl.gz'), jsonLines(tools));
@@ -62,7 +65,11 @@ function packBfcl(from: string, to: string): void {
     const questions = readJsonLines(join(from, file)).map((question) => ({
       id: question.id,
       question: [((question.question as Json[][])[0] ?? []).map((message) => ({ role: message.role, content: message.content }))],
-      function: (question.function as Json[]).map((entry) => ({ name: entry.name, description: entry.description, parameters: entry.parameters })),
+      function: (question.function as Json[]).map((entry) => ({
+        name: entry.name,
+        description: entry.description,
+        parameters: entry.parameters,
+      })),
     }));
     writeGzip(join(to, `${file}.gz`), jsonLines(questions));
     const answerPath = join(from, 'possible_answer', file);
@@ -121,7 +128,9 @@ function packMcpSchemas(from: string, to: string): void {
         tools: (captured.tools as Json[]).map(pickTool),
       };
     } else if (existsSync(snapshots)) {
-      const files = readdirSync(snapshots).filter((file) => file.endsWith('.snap')).sort();
+      const files = readdirSync(snapshots)
+        .filter((file) => file.endsWith('.snap'))
+        .sort();
       servers[server] = {
         source: 'github/github-mcp-server pkg/github/__toolsnaps__/*.snap, in file-name order',
         license: 'MIT',

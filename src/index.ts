@@ -1,5 +1,14 @@
 // The public API, listed by hand: adding a line here makes it public.
-export type { JsonSchema, Tool, ToolAnnotations, ToolArguments, ToolCallContext, ToolDefinition, ToolExecutor, ToolsetKind } from './tools/tool.ts';
+export type {
+  JsonSchema,
+  Tool,
+  ToolAnnotations,
+  ToolArguments,
+  ToolCallContext,
+  ToolDefinition,
+  ToolExecutor,
+  ToolsetKind,
+} from './tools/tool.ts';
 export { originalNameOf, toDefinition } from './tools/tool.ts';
 export { toolsetKindFromName } from './tools/toolset-kind.ts';
 export { CORE_TOOL_NAMES, isCoreToolName } from './tools/core-tool-names.ts';

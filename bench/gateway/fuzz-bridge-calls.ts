@@ -56,13 +56,17 @@ export async function fuzzBridgeCalls(options: BridgeFuzzOptions): Promise<Bridg
     const callStarted = performance.now();
     try {
       const outcome: unknown = await session.call(name, args);
-      if (typeof outcome !== 'object' || outcome === null || typeof (outcome as { ok?: unknown }).ok !== 'boolean') throw new Error(`not an outcome: ${String(outcome)}`);
+      if (typeof outcome !== 'object' || outcome === null || typeof (outcome as { ok?: unknown }).ok !== 'boolean')
+        throw new Error(`not an outcome: ${String(outcome)}`);
       const { ok, error } = outcome as { ok: boolean; error?: { code?: string } };
       const key = ok ? 'ok' : `error:${error?.code ?? 'unknown'}`;
       outcomes[key] = (outcomes[key] ?? 0) + 1;
     } catch (error) {
       unhandled++;
-      if (failures.length < 5) failures.push(`call ${index} (seed ${options.seed}) ${name.slice(0, 60)}: ${error instanceof Error ? error.stack?.split('\n').slice(0, 3).join(' | ') : String(error)}`);
+      if (failures.length < 5)
+        failures.push(
+          `call ${index} (seed ${options.seed}) ${name.slice(0, 60)}: ${error instanceof Error ? error.stack?.split('\n').slice(0, 3).join(' | ') : String(error)}`,
+        );
     }
     const elapsed = performance.now() - callStarted;
     if (elapsed > slowestMs) {
@@ -70,7 +74,16 @@ export async function fuzzBridgeCalls(options: BridgeFuzzOptions): Promise<Bridg
       slowest = `${name.length > 40 ? `${name.slice(0, 20)}... (${name.length} characters)` : name} with ${describeShape(args)}`;
     }
   }
-  return { calls: options.calls, seed: options.seed, unhandled, outcomes, failures, slowestMs, slowest, durationMs: performance.now() - started };
+  return {
+    calls: options.calls,
+    seed: options.seed,
+    unhandled,
+    outcomes,
+    failures,
+    slowestMs,
+    slowest,
+    durationMs: performance.now() - started,
+  };
 }
 
 /** One call: mostly a bridge tool with plausible-looking but hostile arguments, sometimes anything at all. */
@@ -82,7 +95,10 @@ function hostileCall(random: Random, names: readonly string[]): [string, unknown
   // Arguments as the model writes them: an object, or that object as JSON text.
   const args: Record<string, unknown> =
     bridge === 'tool_search'
-      ? { query: random() < 0.7 ? hostileString(random, names) : hostileValue(random, names), ...(random() < 0.5 ? { limit: hostileValue(random, names) } : {}) }
+      ? {
+          query: random() < 0.7 ? hostileString(random, names) : hostileValue(random, names),
+          ...(random() < 0.5 ? { limit: hostileValue(random, names) } : {}),
+        }
       : bridge === 'tool_describe'
         ? { name: random() < 0.8 ? hostileString(random, names) : hostileValue(random, names) }
         : { name: random() < 0.8 ? hostileString(random, names) : hostileValue(random, names), arguments: hostileValue(random, names) };

@@ -31,7 +31,21 @@ const BLOCK_KEYS: Readonly<Record<string, readonly string[]>> = {
   limits: ['max_result_tokens', 'max_describe_tokens'],
   http: ['token', 'allowed_origins', 'max_sessions', 'idle_session_ms'],
 };
-const PLAUSIBLE_STRINGS = ['node', 'npx', '${env:HOME}', '${configDir}/x', '${tempDir}', '${nope}', 'http://127.0.0.1:1/mcp', 'https://x', 'ftp://x', 'sse', 'stdio', 'on', 'auto'];
+const PLAUSIBLE_STRINGS = [
+  'node',
+  'npx',
+  '${env:HOME}',
+  '${configDir}/x',
+  '${tempDir}',
+  '${nope}',
+  'http://127.0.0.1:1/mcp',
+  'https://x',
+  'ftp://x',
+  'sse',
+  'stdio',
+  'on',
+  'auto',
+];
 
 /**
  * Resolves `documents` random gateway config documents (known keys with hostile values, unknown and
@@ -40,7 +54,11 @@ const PLAUSIBLE_STRINGS = ['node', 'npx', '${env:HOME}', '${configDir}/x', '${te
  */
 export function fuzzGatewayConfigs(options: ConfigFuzzOptions): ConfigFuzzCounts {
   const random = seededRandom(options.seed);
-  const placeholders = { configDir: '/tmp/tool-search-fuzz', tempDir: () => '/tmp/tool-search-fuzz/temp', env: { HOME: '/home/fuzz', EMPTY: '' } };
+  const placeholders = {
+    configDir: '/tmp/tool-search-fuzz',
+    tempDir: () => '/tmp/tool-search-fuzz/temp',
+    env: { HOME: '/home/fuzz', EMPTY: '' },
+  };
   let resolved = 0;
   let refused = 0;
   let unhandled = 0;
@@ -57,10 +75,21 @@ export function fuzzGatewayConfigs(options: ConfigFuzzOptions): ConfigFuzzCounts
         continue;
       }
       unhandled++;
-      if (failures.length < 5) failures.push(`document ${index} (seed ${options.seed}): ${error instanceof Error ? error.stack?.split('\n').slice(0, 4).join(' | ') : String(error)}`);
+      if (failures.length < 5)
+        failures.push(
+          `document ${index} (seed ${options.seed}): ${error instanceof Error ? error.stack?.split('\n').slice(0, 4).join(' | ') : String(error)}`,
+        );
     }
   }
-  return { documents: options.documents, seed: options.seed, resolved, refused, unhandled, failures, durationMs: performance.now() - started };
+  return {
+    documents: options.documents,
+    seed: options.seed,
+    resolved,
+    refused,
+    unhandled,
+    failures,
+    durationMs: performance.now() - started,
+  };
 }
 
 function randomDocument(random: Random): unknown {
@@ -78,13 +107,15 @@ function randomBlock(random: Random, key: string): unknown {
   if (random() < 0.15) return hostileValue(random, ROOT_KEYS, 0, true);
   if (key === 'mcp_servers' || key === 'mcpServers' || key === 'servers') {
     const servers: Record<string, unknown> = {};
-    for (let count = Math.floor(random() * 4); count > 0; count--) servers[pick(random, ['a', 'b', 'a b', '', 'gh', hostileString(random, ['x']).slice(0, 30)])] = randomServer(random);
+    for (let count = Math.floor(random() * 4); count > 0; count--)
+      servers[pick(random, ['a', 'b', 'a b', '', 'gh', hostileString(random, ['x']).slice(0, 30)])] = randomServer(random);
     return servers;
   }
   if (key === 'pin' || key === 'activity_log') return randomLeaf(random);
   const known = BLOCK_KEYS[key] ?? [];
   const block: Record<string, unknown> = {};
-  for (const child of known) if (random() < 0.6) block[maybeMisspelt(random, child)] = child === 'tool_search' ? randomToolSearch(random) : randomLeaf(random);
+  for (const child of known)
+    if (random() < 0.6) block[maybeMisspelt(random, child)] = child === 'tool_search' ? randomToolSearch(random) : randomLeaf(random);
   return block;
 }
 

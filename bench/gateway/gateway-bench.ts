@@ -40,7 +40,9 @@ export const gatewayBench: BenchModule = {
     const realistic = await measureRealisticSession(PROJECT_ROOT);
     const demo = await measureDemoConfig(PROJECT_ROOT);
     const viewRows = (views: readonly ClientView[]) =>
-      views.map((view) => `| ${view.label} | ${view.active ? 'active' : 'not active'} | ${view.tools} | ${view.tokens.toLocaleString('en-US')} |`);
+      views.map(
+        (view) => `| ${view.label} | ${view.active ? 'active' : 'not active'} | ${view.tools} | ${view.tokens.toLocaleString('en-US')} |`,
+      );
     const stamp = {
       date: new Date().toISOString(),
       node: process.version,
@@ -59,7 +61,9 @@ export const gatewayBench: BenchModule = {
       ['added by the gateway over 358 tools, tool_call (paired difference)', addedRealistic],
     ];
     const report = [
-      ...(options.quick ? [`> Quick run (\`npm run bench -- --quick\`): ${rounds} rounds, a smoke run; the figures to report are in bench/results/.`, ''] : []),
+      ...(options.quick
+        ? [`> Quick run (\`npm run bench -- --quick\`): ${rounds} rounds, a smoke run; the figures to report are in bench/results/.`, '']
+        : []),
       '# Gateway latency',
       '',
       `${stamp.date}, Node ${stamp.node}, ${stamp.cpu}, commit ${stamp.commit}, ${rounds} rounds after ${warmupRounds} warm-up rounds.`,

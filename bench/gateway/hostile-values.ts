@@ -98,7 +98,8 @@ export function hostileValue(random: Random, names: readonly string[], depth = 0
       return Array.from({ length: randomIndex(random, 5) }, () => hostileValue(random, names, depth + 1, dataOnly));
     case 9: {
       const object: Record<string, unknown> = {};
-      for (let index = randomIndex(random, 5); index > 0; index--) object[hostileString(random, names).slice(0, 50)] = hostileValue(random, names, depth + 1, dataOnly);
+      for (let index = randomIndex(random, 5); index > 0; index--)
+        object[hostileString(random, names).slice(0, 50)] = hostileValue(random, names, depth + 1, dataOnly);
       return object;
     }
     case 10:

@@ -71,7 +71,9 @@ export async function measureGatewayLatency(options: LatencyOptions): Promise<La
     writeFileSync(
       realisticConfig,
       JSON.stringify({
-        mcp_servers: Object.fromEntries(toolsets.map((toolset) => [toolset.replace(/^mcp-/, ''), { command: process.execPath, args: [replay, catalogPath, toolset] }])),
+        mcp_servers: Object.fromEntries(
+          toolsets.map((toolset) => [toolset.replace(/^mcp-/, ''), { command: process.execPath, args: [replay, catalogPath, toolset] }]),
+        ),
         timeouts: { connect_ms: 60_000 },
         pin: ['mcp_github_get_me'],
         policy: { deny: ['*delete*'], require_approval: ['*merge*'] },
@@ -91,7 +93,8 @@ export async function measureGatewayLatency(options: LatencyOptions): Promise<La
       { name: 'replayDirect', call: () => replayDirect.callTool({ name: 'search_nodes', arguments: { query: 'bench' } }) },
       {
         name: 'realisticBridge',
-        call: () => viaRealistic.callTool({ name: 'tool_call', arguments: { name: 'mcp_memory_search_nodes', arguments: { query: 'bench' } } }),
+        call: () =>
+          viaRealistic.callTool({ name: 'tool_call', arguments: { name: 'mcp_memory_search_nodes', arguments: { query: 'bench' } } }),
       },
     ];
     const samples: LatencySamples = { direct: [], gatewayDirect: [], gatewayBridge: [], replayDirect: [], realisticBridge: [] };

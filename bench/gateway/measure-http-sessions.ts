@@ -22,7 +22,12 @@ export interface HttpSessionsMeasurement {
   readonly latency: TimingSummary;
   readonly wallMs: number;
   /** Gateway process resident memory (bytes): before the sessions, with them open, after the calls, after closing them. */
-  readonly residentBytes: { readonly before?: number; readonly connected?: number; readonly afterCalls?: number; readonly afterClose?: number };
+  readonly residentBytes: {
+    readonly before?: number;
+    readonly connected?: number;
+    readonly afterCalls?: number;
+    readonly afterClose?: number;
+  };
   /** The first few problems, to look into. */
   readonly problems: readonly string[];
 }

@@ -31,7 +31,10 @@ export async function measureRealisticSession(projectRoot: string): Promise<Real
   const servers = Object.fromEntries(
     toolsets.map((toolset) => [toolset.replace(/^mcp-/, ''), { command: process.execPath, args: [replay, catalogPath, toolset] }]),
   );
-  const { config } = resolveGatewayConfig({ mcp_servers: servers, timeouts: { connect_ms: 60_000 } }, { configDir: projectRoot, tempDir: () => projectRoot, env: {} });
+  const { config } = resolveGatewayConfig(
+    { mcp_servers: servers, timeouts: { connect_ms: 60_000 } },
+    { configDir: projectRoot, tempDir: () => projectRoot, env: {} },
+  );
   const gateway = createGateway({ config });
   try {
     gateway.start();
@@ -47,7 +50,11 @@ export async function measureRealisticSession(projectRoot: string): Promise<Real
       servers: toolsets.length,
       connected: gateway.statuses().filter((status) => status.state === 'connected').length,
       tools: tools.length,
-      views: [view('without the gateway (or enabled: off)', 'off', 200_000), view('enabled: auto, 200k context', 'auto', 200_000), view('enabled: on', 'on', 200_000)],
+      views: [
+        view('without the gateway (or enabled: off)', 'off', 200_000),
+        view('enabled: auto, 200k context', 'auto', 200_000),
+        view('enabled: on', 'on', 200_000),
+      ],
     };
   } finally {
     await gateway.close();

@@ -73,7 +73,8 @@ export async function measureWorstRequests(serve: ServeProcess, options: WorstRe
   const variants: Variant[] = [
     {
       name: 'every argument check failing',
-      description: 'backtracking pattern on the value and on every key, uniqueItems with a copy last, an integer list of strings: refused by the argument check',
+      description:
+        'backtracking pattern on the value and on every key, uniqueItems with a copy last, an integer list of strings: refused by the argument check',
       args: worstRequestArguments(options.size, true),
       runs: options.runs,
     },
@@ -86,7 +87,8 @@ export async function measureWorstRequests(serve: ServeProcess, options: WorstRe
     },
     {
       name: 'an answer over the SDK’s 10 MB stdio buffer',
-      description: '300,000 empty blocks with the rest (11.7 MB): the gateway’s SDK client closes the connection, the call fails and the server is restarted',
+      description:
+        '300,000 empty blocks with the rest (11.7 MB): the gateway’s SDK client closes the connection, the call fails and the server is restarted',
       args: { count: 300_000 },
       runs: options.overBufferRuns,
     },
@@ -120,7 +122,10 @@ export async function measureWorstRequests(serve: ServeProcess, options: WorstRe
     const samples = await bystander.stop();
     // The baseline is the rounds the bystander made before it said ready, each a call and a list.
     const before = samples.slice(0, 2 * options.baselineRounds);
-    const overlapping = (variant: number) => samples.filter((sample) => windows.some((window) => window.variant === variant && sample.startedAt < window.endedAt && sample.endedAt > window.startedAt));
+    const overlapping = (variant: number) =>
+      samples.filter((sample) =>
+        windows.some((window) => window.variant === variant && sample.startedAt < window.endedAt && sample.endedAt > window.startedAt),
+      );
     return {
       runsPerVariant: options.runs,
       baselineCall: waits(before.filter((sample) => sample.kind === 'call')),
@@ -165,12 +170,19 @@ interface RunningBystander {
 /** Starts bystander-client.mjs against the gateway and resolves once it has made its baseline rounds. */
 async function startBystander(serve: ServeProcess, echoTool: string, baselineRounds: number): Promise<RunningBystander> {
   const child = spawn(process.execPath, [BYSTANDER_SCRIPT], {
-    env: { ...process.env, BYSTANDER_URL: serve.url.href, BYSTANDER_TOKEN: serve.headers.authorization!.replace(/^Bearer /, ''), BYSTANDER_ECHO_TOOL: echoTool, BYSTANDER_BASELINE_ROUNDS: String(baselineRounds) },
+    env: {
+      ...process.env,
+      BYSTANDER_URL: serve.url.href,
+      BYSTANDER_TOKEN: serve.headers.authorization!.replace(/^Bearer /, ''),
+      BYSTANDER_ECHO_TOOL: echoTool,
+      BYSTANDER_BASELINE_ROUNDS: String(baselineRounds),
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const first = await lines.next();
-  if (first.done === true || first.value !== 'ready') throw new Error(`the bystander client did not start (it said ${JSON.stringify(first.value)})`);
+  if (first.done === true || first.value !== 'ready')
+    throw new Error(`the bystander client did not start (it said ${JSON.stringify(first.value)})`);
   return {
     async stop() {
       child.stdin.end();

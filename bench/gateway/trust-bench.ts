@@ -86,7 +86,10 @@ export interface TrustBenchOptions {
 }
 
 const ECHO_TOOL = 'mcp_everything_echo';
-const EVERYTHING_SERVER = { command: process.execPath, args: [join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
+const EVERYTHING_SERVER = {
+  command: process.execPath,
+  args: [join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+};
 const HOSTILE_SERVER = { command: process.execPath, args: [join(PROJECT_ROOT, 'test/gateway/fixtures/hostile-server.mjs')] };
 
 /**
@@ -118,7 +121,11 @@ export async function runTrustBench(counts: TrustBenchCounts, options: TrustBenc
       log(`long name: ${counts.nameLength.toLocaleString('en-US')} characters, bystander calling ${ECHO_TOOL}`);
       longName = await measureLongName(serve, { nameLength: counts.nameLength, baselineCalls: counts.baselineCalls, echoTool: ECHO_TOOL });
       log(`sessions: ${counts.sessions} x ${counts.callsPerSession} calls`);
-      httpSessions = await measureHttpSessions(serve, { sessions: counts.sessions, callsPerSession: counts.callsPerSession, echoTool: ECHO_TOOL });
+      httpSessions = await measureHttpSessions(serve, {
+        sessions: counts.sessions,
+        callsPerSession: counts.callsPerSession,
+        echoTool: ECHO_TOOL,
+      });
     } finally {
       await serve.stop();
     }
@@ -130,7 +137,9 @@ export async function runTrustBench(counts: TrustBenchCounts, options: TrustBenc
       config: { tools: { tool_search: { enabled: 'off' } }, mcp_servers: { everything: EVERYTHING_SERVER, hostile: HOSTILE_SERVER } },
     });
     try {
-      log(`worst requests: ${counts.worstRuns} x 2 and ${counts.overBufferRuns} over the buffer, a bystander in its own process calling and listing`);
+      log(
+        `worst requests: ${counts.worstRuns} x 2 and ${counts.overBufferRuns} over the buffer, a bystander in its own process calling and listing`,
+      );
       worstRequests = await measureWorstRequests(hostileServe, {
         size: counts.worstRequest,
         runs: counts.worstRuns,
@@ -145,7 +154,11 @@ export async function runTrustBench(counts: TrustBenchCounts, options: TrustBenc
     rmSync(scratch, { recursive: true, force: true });
   }
   log(`fuzz: ${counts.bridgeCalls.toLocaleString('en-US')} bridge calls, seed ${options.seed}`);
-  const bridgeFuzz = await fuzzBridgeCalls({ toolsPath: join(PROJECT_ROOT, 'catalogs/realistic-session.json'), calls: counts.bridgeCalls, seed: options.seed });
+  const bridgeFuzz = await fuzzBridgeCalls({
+    toolsPath: join(PROJECT_ROOT, 'catalogs/realistic-session.json'),
+    calls: counts.bridgeCalls,
+    seed: options.seed,
+  });
   log(`fuzz: ${counts.configDocuments.toLocaleString('en-US')} config documents, seed ${options.seed}`);
   const configFuzz = fuzzGatewayConfigs({ documents: counts.configDocuments, seed: options.seed });
   const results: TrustBenchResults = {
@@ -183,7 +196,10 @@ export function formatTrustReport(results: TrustBenchResults): string {
     '',
     '| call | answered | ms | answer |',
     '| --- | --- | ---: | --- |',
-    ...longName.probes.map((probe) => `| ${probe.route} | ${probe.answered ? 'yes' : 'no'} | ${ms(probe.ms)} | ${probe.answer.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`),
+    ...longName.probes.map(
+      (probe) =>
+        `| ${probe.route} | ${probe.answered ? 'yes' : 'no'} | ${ms(probe.ms)} | ${probe.answer.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
+    ),
     '',
     'A second client calling echo meanwhile:',
     '',
@@ -214,7 +230,10 @@ export function formatTrustReport(results: TrustBenchResults): string {
     ...worst.variants.map(
       (variant) =>
         `| ${variant.name}: ${variant.description} | ${variant.requestBytes.toLocaleString('en-US')} | ${ms(variant.attack.medianMs)} / ${ms(variant.attack.p99Ms)} / ${ms(variant.attack.maxMs)} | ` +
-        `${Object.entries(variant.answers).map(([answer, count]) => `${answer} x ${count}`).join(', ').replace(/\|/g, '\\|')} | ${variant.largestAnswerCharacters.toLocaleString('en-US')} | ` +
+        `${Object.entries(variant.answers)
+          .map(([answer, count]) => `${answer} x ${count}`)
+          .join(', ')
+          .replace(/\|/g, '\\|')} | ${variant.largestAnswerCharacters.toLocaleString('en-US')} | ` +
         `${waitCell(variant.bystanderCall)} | ${waitCell(variant.bystanderList)} |`,
     ),
     '',
@@ -222,7 +241,12 @@ export function formatTrustReport(results: TrustBenchResults): string {
     '',
     '| what | runs | unhandled | outcomes | seconds |',
     '| --- | ---: | ---: | --- | ---: |',
-    `| bridge calls (tool_search / tool_describe / tool_call, hostile names, arguments, types, JSON text, huge and deep values) through a session over the 358-tool catalog | ${bridgeFuzz.calls.toLocaleString('en-US')} | **${bridgeFuzz.unhandled}** | ${Object.entries(bridgeFuzz.outcomes).sort().map(([key, count]) => `${key} ${count}`).join(', ')} | ${(bridgeFuzz.durationMs / 1000).toFixed(1)} |`,
+    `| bridge calls (tool_search / tool_describe / tool_call, hostile names, arguments, types, JSON text, huge and deep values) through a session over the 358-tool catalog | ${bridgeFuzz.calls.toLocaleString('en-US')} | **${bridgeFuzz.unhandled}** | ${Object.entries(
+      bridgeFuzz.outcomes,
+    )
+      .sort()
+      .map(([key, count]) => `${key} ${count}`)
+      .join(', ')} | ${(bridgeFuzz.durationMs / 1000).toFixed(1)} |`,
     `| gateway config documents through resolveGatewayConfig | ${configFuzz.documents.toLocaleString('en-US')} | **${configFuzz.unhandled}** | resolved ${configFuzz.resolved}, refused with a one-line message ${configFuzz.refused} | ${(configFuzz.durationMs / 1000).toFixed(1)} |`,
     '',
     `Slowest bridge call: ${ms(bridgeFuzz.slowestMs)} ms (${bridgeFuzz.slowest}).`,
@@ -237,7 +261,11 @@ export const trustBench: BenchModule = {
   parts: ['trust'],
   async run({ options, resultsFolder }) {
     const base = options.quick ? QUICK_COUNTS : FULL_COUNTS;
-    const counts: TrustBenchCounts = { ...base, bridgeCalls: options.fuzzCalls ?? base.bridgeCalls, configDocuments: options.fuzzConfigs ?? base.configDocuments };
+    const counts: TrustBenchCounts = {
+      ...base,
+      bridgeCalls: options.fuzzCalls ?? base.bridgeCalls,
+      configDocuments: options.fuzzConfigs ?? base.configDocuments,
+    };
     const results = await runTrustBench(counts, {
       resultsFolder,
       seed: options.trustSeed ?? 20_261_130,

@@ -43,7 +43,9 @@ export function worstRequestArguments(size: WorstRequestSize, wrong: boolean): R
   const text = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'mcp_hostile_worst_case', arguments: args } });
   const over = jsonTextOverBounds(text, INCOMING_MESSAGE_BOUNDS);
   if (Buffer.byteLength(text) > MAX_REQUEST_BODY_BYTES || over !== undefined) {
-    throw new Error(`the worst request is past the gateway's bounds (${Buffer.byteLength(text)} bytes${over === undefined ? '' : `, ${over}`}): make it smaller`);
+    throw new Error(
+      `the worst request is past the gateway's bounds (${Buffer.byteLength(text)} bytes${over === undefined ? '' : `, ${over}`}): make it smaller`,
+    );
   }
   return args;
 }

@@ -17,7 +17,8 @@ for (const dataset of loadTuningSets(resolveDataRoot()).filter((set) => set.name
     const index = buildSearchIndex(partition.tools, options);
     for (const query of partition.queries) {
       const found = searchIndex(index, query.text, 10).map((match) => match.tool);
-      const key = (tool: (typeof found)[number]) => (query.qualified === true ? `${tool.toolset}/${originalNameOf(tool)}` : originalNameOf(tool));
+      const key = (tool: (typeof found)[number]) =>
+        query.qualified === true ? `${tool.toolset}/${originalNameOf(tool)}` : originalNameOf(tool);
       const gold = new Set(query.gold.flatMap((name) => [name, ...(query.alternatives?.[name] ?? [])]));
       const rank = found.findIndex((tool) => gold.has(key(tool)));
       if (rank === 0) continue;

@@ -36,10 +36,19 @@ import { loadRequestPack } from '../../src/request-pack/load-request-pack.ts';
 const PACK = loadRequestPack();
 
 const { values } = parseArgs({
-  options: { url: { type: 'string' }, model: { type: 'string' }, 'api-key-env': { type: 'string' }, dimensions: { type: 'string' }, pack: { type: 'boolean' }, json: { type: 'string' } },
+  options: {
+    url: { type: 'string' },
+    model: { type: 'string' },
+    'api-key-env': { type: 'string' },
+    dimensions: { type: 'string' },
+    pack: { type: 'boolean' },
+    json: { type: 'string' },
+  },
 });
 if (values.url === undefined || values.model === undefined) {
-  process.stderr.write('Usage: tsx bench/search/measure-endpoint-meaning.ts --url URL --model NAME [--api-key-env NAME] [--dimensions N] [--json FILE]\n');
+  process.stderr.write(
+    'Usage: tsx bench/search/measure-endpoint-meaning.ts --url URL --model NAME [--api-key-env NAME] [--dimensions N] [--json FILE]\n',
+  );
   process.exit(2);
 }
 const apiKey = values['api-key-env'] === undefined ? undefined : process.env[values['api-key-env']];
@@ -63,7 +72,12 @@ const FUSIONS: Record<string, Omit<SemanticRanking, 'documents'> | undefined> = 
   words: undefined,
   'meaning, library default': { weight: 1, wordsLeadRatio: 1.2, keepWordsFirst: 0 },
   'meaning, keepWordsFirst 2 (earlier CLI and gateway)': { weight: 1, wordsLeadRatio: 1.2, keepWordsFirst: 2 },
-  'meaning that can only add (search.embeddings, embed)': { weight: 1, wordsLeadRatio: 1.2, keepWordsFirst: 2, agreement: DEFAULT_MEANING_AGREEMENT },
+  'meaning that can only add (search.embeddings, embed)': {
+    weight: 1,
+    wordsLeadRatio: 1.2,
+    keepWordsFirst: 2,
+    agreement: DEFAULT_MEANING_AGREEMENT,
+  },
 };
 
 const dataRoot = resolveDataRoot();
@@ -79,7 +93,8 @@ for (const dataset of sets) {
     const byMeaning = new Map<string, number[]>();
     for (const query of partition.queries) {
       if (!partOf.has(query.text)) partOf.set(query.text, prepared.length);
-      if (ranker.appliesTo(query.text) && !byMeaning.has(query.text)) byMeaning.set(query.text, (await ranker.rank(index.tools, query.text)).documents);
+      if (ranker.appliesTo(query.text) && !byMeaning.has(query.text))
+        byMeaning.set(query.text, (await ranker.rank(index.tools, query.text)).documents);
     }
     prepared.push({ index, byMeaning });
   }
@@ -88,7 +103,9 @@ for (const dataset of sets) {
       const { index, byMeaning } = prepared[partOf.get(query)!]!;
       const documents = byMeaning.get(query);
       // Results are compared by name and toolset, which requests do not change.
-      return searchIndex(index, query, limit, setting === undefined || documents === undefined ? undefined : { ...setting, documents }).map((match) => match.tool);
+      return searchIndex(index, query, limit, setting === undefined || documents === undefined ? undefined : { ...setting, documents }).map(
+        (match) => match.tool,
+      );
     };
     const scores = measureRetrieval(rank, dataset.queries);
     rows.push({ set: dataset.name, queries: dataset.queries.length, fusion, recallAt1: scores.recallAt1, recallAt5: scores.recallAt5 });
@@ -106,11 +123,15 @@ for (const dataset of sets) {
   });
   console.log(`| ${dataset.name} | ${dataset.queries.length} | ${cells.join(' | ')} |`);
 }
-if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify({ url: values.url, model: values.model, pack: values.pack === true, rows }, null, 2)}\n`);
+if (values.json !== undefined)
+  writeFileSync(values.json, `${JSON.stringify({ url: values.url, model: values.model, pack: values.pack === true, rows }, null, 2)}\n`);
 
 /** `tools` with the shipped pack's requests attached, balanced, as the gateway's default `search.pack` gives them. */
 function withPackRequests(tools: readonly Tool[]): readonly Tool[] {
   const coverage = packCoverage(tools, PACK);
   const connected = new Set([...new Set(tools.map((tool) => tool.toolset))].flatMap((toolset) => coverage.packIdOf(toolset) ?? []));
-  return balanceRequests(withRequests(tools, (tool) => coverage.requestsOf(tool)), { moreLenders: () => PACK.lenders(connected) });
+  return balanceRequests(
+    withRequests(tools, (tool) => coverage.requestsOf(tool)),
+    { moreLenders: () => PACK.lenders(connected) },
+  );
 }

@@ -64,7 +64,14 @@ export async function measureMeaningSpeed(
       searchTools(catalog, other, 10);
       if (round >= WARM_UP_QUERIES) wordsTimes.push(performance.now() - started);
     }
-    const row = { subject, size, embedPerToolMs, query: summarizeTimings(times), search: summarizeTimings(searchTimes), wordsSearch: summarizeTimings(wordsTimes) };
+    const row = {
+      subject,
+      size,
+      embedPerToolMs,
+      query: summarizeTimings(times),
+      search: summarizeTimings(searchTimes),
+      wordsSearch: summarizeTimings(wordsTimes),
+    };
     process.stderr.write(
       `  ${size} tools / ${subject}: embed ${embedPerToolMs.toFixed(1)} ms per new tool, query ${row.query.medianMs.toFixed(2)} ms, search with build ${row.search.medianMs.toFixed(2)} ms (words ${row.wordsSearch.medianMs.toFixed(2)} ms)\n`,
     );

@@ -20,6 +20,13 @@ const queries = shuffled(
   createSeededRandom(11),
 ).slice(0, SPEED_QUERY_COUNT);
 const seal = heldOut.find((dataset) => dataset.name === 'Seal-Tools test_in')!;
-const speed = await measureProcessSpeed(seal.tools, seal.queries.map((query) => query.text), pool, queries);
+const speed = await measureProcessSpeed(
+  seal.tools,
+  seal.queries.map((query) => query.text),
+  pool,
+  queries,
+);
 const ratio = speed.queriesProcess.medianMs / speed.miniSearchQueriesProcess.medianMs;
-console.log(`700 queries ${speed.queriesProcess.medianMs.toFixed(0)} ms, MiniSearch ${speed.miniSearchQueriesProcess.medianMs.toFixed(0)} ms (${ratio.toFixed(3)}x); session tool_search at ${speed.sessionTools} tools ${speed.sessionSearch.medianMs.toFixed(3)} ms median`);
+console.log(
+  `700 queries ${speed.queriesProcess.medianMs.toFixed(0)} ms, MiniSearch ${speed.miniSearchQueriesProcess.medianMs.toFixed(0)} ms (${ratio.toFixed(3)}x); session tool_search at ${speed.sessionTools} tools ${speed.sessionSearch.medianMs.toFixed(3)} ms median`,
+);

@@ -51,7 +51,12 @@ const MORE_CHANGED_TOOLS = 200;
  * through a library session at {@link SESSION_TOOLS} tools synthesized from `pool`, the registry
  * unchanged between calls. The processes of ours and MiniSearch take turns.
  */
-export async function measureProcessSpeed(catalog: readonly Tool[], queries: readonly string[], pool: readonly Tool[], sessionQueries: readonly string[]): Promise<ProcessSpeed> {
+export async function measureProcessSpeed(
+  catalog: readonly Tool[],
+  queries: readonly string[],
+  pool: readonly Tool[],
+  sessionQueries: readonly string[],
+): Promise<ProcessSpeed> {
   const folder = mkdtempSync(join(tmpdir(), 'tool-search-process-bench-'));
   try {
     const toolsPath = join(folder, 'tools.json');
@@ -105,7 +110,10 @@ export async function measureProcessSpeed(catalog: readonly Tool[], queries: rea
 function toolsFileOf(tools: readonly Tool[]): Record<string, unknown[]> {
   const file: Record<string, unknown[]> = {};
   for (const tool of tools) {
-    (file[tool.toolset] ??= []).push({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } });
+    (file[tool.toolset] ??= []).push({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    });
   }
   return file;
 }
@@ -140,11 +148,15 @@ function uniquelyNamed(tools: readonly Tool[], count: number): Tool[] {
  * `changed` > 0, that many tools come as new objects with a new description before every call.
  */
 function timeSessionSearches(script: string, toolsPath: string, queriesPath: string, changed: number): TimingSummary {
-  const output = execFileSync(process.execPath, [script, toolsPath, queriesPath, String(SESSION_SEARCHES), String(SESSION_SEARCHES), String(changed)], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 1 << 24,
-  });
+  const output = execFileSync(
+    process.execPath,
+    [script, toolsPath, queriesPath, String(SESSION_SEARCHES), String(SESSION_SEARCHES), String(changed)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 24,
+    },
+  );
   return summarizeTimings(JSON.parse(output) as number[]);
 }
 

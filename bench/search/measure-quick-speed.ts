@@ -33,7 +33,9 @@ export function measureQuickSpeed(subjects: readonly SpeedSubject[], pool: reado
         query: summarizeTimings(queryTimes),
         memoryMiB: Number.NaN,
       };
-      process.stderr.write(`  ${size} tools / ${subject.name}: build ${row.build.medianMs.toFixed(2)} ms, query ${row.query.medianMs.toFixed(3)} ms\n`);
+      process.stderr.write(
+        `  ${size} tools / ${subject.name}: build ${row.build.medianMs.toFixed(2)} ms, query ${row.query.medianMs.toFixed(3)} ms\n`,
+      );
       rows.push(row);
     }
   }

@@ -73,9 +73,17 @@ for (const dataset of sets) {
       // every server but its right tool's, which is how an uncovered server sits among covered ones.
       const leftOut = leftOutRankings(dataset, partitions, coverage);
       const covered = dataset.queries.filter(isCovered);
-      if (covered.length > 0) rows.push({ set: dataset.name, part: 'covered', condition: 'pack, own server left out', over: 'whole set', scores: measureRetrieval((text, limit) => leftOut.get(text)!(text, limit), covered) });
+      if (covered.length > 0)
+        rows.push({
+          set: dataset.name,
+          part: 'covered',
+          condition: 'pack, own server left out',
+          over: 'whole set',
+          scores: measureRetrieval((text, limit) => leftOut.get(text)!(text, limit), covered),
+        });
     }
-    const measure = (queries: readonly RetrievalQuery[]): RetrievalScores => measureRetrieval((text, limit) => rankOf.get(text)!(text, limit), queries);
+    const measure = (queries: readonly RetrievalQuery[]): RetrievalScores =>
+      measureRetrieval((text, limit) => rankOf.get(text)!(text, limit), queries);
     for (const part of ['covered', 'not covered', 'all'] as const) {
       const keep = (query: RetrievalQuery): boolean => part === 'all' || isCovered(query) === (part === 'covered');
       const laterPart = dataset.queries.filter((query) => laterSet.has(query) && keep(query));
@@ -86,7 +94,9 @@ for (const dataset of sets) {
       }
     }
   }
-  process.stderr.write(`  ${dataset.name}: ${dataset.queries.length} requests, ${dataset.queries.filter(isCovered).length} on covered servers\n`);
+  process.stderr.write(
+    `  ${dataset.name}: ${dataset.queries.length} requests, ${dataset.queries.filter(isCovered).length} on covered servers\n`,
+  );
 }
 
 const format = (value: number): string => value.toFixed(3);
@@ -94,7 +104,9 @@ console.log(`requests weight ${weight ?? 'default'}`);
 console.log('| set | servers | over | condition | requests | R@1 | R@5 |');
 console.log('| --- | --- | --- | --- | ---: | ---: | ---: |');
 for (const row of rows) {
-  console.log(`| ${row.set} | ${row.part} | ${row.over} | ${row.condition} | ${row.scores.queries} | ${format(row.scores.recallAt1)} | ${format(row.scores.recallAt5)} |`);
+  console.log(
+    `| ${row.set} | ${row.part} | ${row.over} | ${row.condition} | ${row.scores.queries} | ${format(row.scores.recallAt1)} | ${format(row.scores.recallAt5)} |`,
+  );
 }
 const json = flag('--json');
 if (json !== undefined) writeFileSync(json, `${JSON.stringify({ weight: weight ?? 'default', rows }, null, 1)}\n`);
@@ -103,7 +115,10 @@ if (json !== undefined) writeFileSync(json, `${JSON.stringify({ weight: weight ?
  * Query text -> the ranking of its partition's catalog with `extra` requests added to its tools (one
  * index per partition). Results are the catalog's own tools, which gold names are compared with.
  */
-function rankerOver(partitions: readonly RetrievalPartition[], extra: (tool: Tool) => readonly string[] | undefined): Map<string, (text: string, limit: number) => Tool[]> {
+function rankerOver(
+  partitions: readonly RetrievalPartition[],
+  extra: (tool: Tool) => readonly string[] | undefined,
+): Map<string, (text: string, limit: number) => Tool[]> {
   const rankers = new Map<string, (text: string, limit: number) => Tool[]>();
   for (const partition of partitions) {
     // As createRequestSources attaches them: with tools that have none balanced against those that have some.
@@ -120,7 +135,11 @@ function rankerOver(partitions: readonly RetrievalPartition[], extra: (tool: Too
  * Query text -> its ranking with the pack on every toolset except its first gold tool's (one index per
  * partition and left-out toolset).
  */
-function leftOutRankings(dataset: RetrievalDataset, partitions: readonly RetrievalPartition[], coverage: PackCoverage): Map<string, (text: string, limit: number) => Tool[]> {
+function leftOutRankings(
+  dataset: RetrievalDataset,
+  partitions: readonly RetrievalPartition[],
+  coverage: PackCoverage,
+): Map<string, (text: string, limit: number) => Tool[]> {
   const rankers = new Map<string, (text: string, limit: number) => Tool[]>();
   for (const partition of partitions) {
     const byToolset = new Map<string, RetrievalQuery[]>();
@@ -129,7 +148,9 @@ function leftOutRankings(dataset: RetrievalDataset, partitions: readonly Retriev
       (byToolset.get(toolset) ?? byToolset.set(toolset, []).get(toolset)!).push(query);
     }
     for (const [toolset, queries] of byToolset) {
-      const ranked = rankerOver([{ tools: partition.tools, queries }], (tool) => (tool.toolset === toolset ? undefined : coverage.requestsOf(tool)));
+      const ranked = rankerOver([{ tools: partition.tools, queries }], (tool) =>
+        tool.toolset === toolset ? undefined : coverage.requestsOf(tool),
+      );
       for (const [text, rank] of ranked) rankers.set(text, rank);
     }
   }
@@ -148,7 +169,10 @@ function goldToolsetOf(query: RetrievalQuery, tools: readonly Tool[]): string {
 function coveredTest(partitions: readonly RetrievalPartition[], coverage: PackCoverage): (query: RetrievalQuery) => boolean {
   const toolsetsByName = new Map<string, Set<string>>();
   for (const partition of partitions) {
-    for (const tool of partition.tools) (toolsetsByName.get(originalNameOf(tool)) ?? toolsetsByName.set(originalNameOf(tool), new Set()).get(originalNameOf(tool))!).add(tool.toolset);
+    for (const tool of partition.tools)
+      (toolsetsByName.get(originalNameOf(tool)) ?? toolsetsByName.set(originalNameOf(tool), new Set()).get(originalNameOf(tool))!).add(
+        tool.toolset,
+      );
   }
   return (query) => {
     const gold = query.gold[0]!;
@@ -156,7 +180,6 @@ function coveredTest(partitions: readonly RetrievalPartition[], coverage: PackCo
     return [...(toolsetsByName.get(gold) ?? [])].some((toolset) => coverage.packIdOf(toolset) !== undefined);
   };
 }
-
 
 /**
  * The pack's tools of the servers none of the catalog's toolsets is (bench toolsets matched as

@@ -11,7 +11,12 @@ const COLORS = ['#1f6feb', '#9a6700', '#8250df', '#1a7f37'];
  * build time (again and first) against catalog size on log-log axes for each engine, plus the query time
  * of the opt-in search by meaning (right). Plain SVG 1.1, no scripts.
  */
-export function renderChart(quality: readonly QualityRow[], speed: readonly SpeedRow[], caption: string, meaningSpeed: readonly MeaningSpeedRow[] = []): string {
+export function renderChart(
+  quality: readonly QualityRow[],
+  speed: readonly SpeedRow[],
+  caption: string,
+  meaningSpeed: readonly MeaningSpeedRow[] = [],
+): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
@@ -49,11 +54,17 @@ function renderQualityBars(quality: readonly QualityRow[]): string[] {
       const barHeight = value * height;
       const x = groupLeft + rankerIndex * barWidth;
       const y = top + height - barHeight;
-      parts.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(barWidth - 2).toFixed(1)}" height="${barHeight.toFixed(1)}" fill="${COLORS[rankerIndex % COLORS.length]}"><title>${escapeXml(`${dataset} / ${ranker}: ${value.toFixed(3)}`)}</title></rect>`);
-      parts.push(`<text x="${(x + barWidth / 2 - 1).toFixed(1)}" y="${(y - 3).toFixed(1)}" text-anchor="middle" font-size="9">${value.toFixed(2)}</text>`);
+      parts.push(
+        `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(barWidth - 2).toFixed(1)}" height="${barHeight.toFixed(1)}" fill="${COLORS[rankerIndex % COLORS.length]}"><title>${escapeXml(`${dataset} / ${ranker}: ${value.toFixed(3)}`)}</title></rect>`,
+      );
+      parts.push(
+        `<text x="${(x + barWidth / 2 - 1).toFixed(1)}" y="${(y - 3).toFixed(1)}" text-anchor="middle" font-size="9">${value.toFixed(2)}</text>`,
+      );
     });
     const label = dataset.replace(' (held out)', '');
-    parts.push(`<text x="${(groupLeft + (groupWidth - 14) / 2).toFixed(1)}" y="${top + height + 16}" text-anchor="middle">${escapeXml(label)}</text>`);
+    parts.push(
+      `<text x="${(groupLeft + (groupWidth - 14) / 2).toFixed(1)}" y="${top + height + 16}" text-anchor="middle">${escapeXml(label)}</text>`,
+    );
   });
   // Two legend entries per line, so that four rankers stay inside the panel.
   rankers.forEach((ranker, rankerIndex) => {
@@ -79,26 +90,37 @@ function renderLatencyLines(speed: readonly SpeedRow[], meaningSpeed: readonly M
   const width = 310;
   const height = 290;
   const xOf = (size: number): number =>
-    left + ((Math.log10(size) - Math.log10(sizes[0]!)) / Math.max(1e-9, Math.log10(sizes[sizes.length - 1]!) - Math.log10(sizes[0]!))) * width;
+    left +
+    ((Math.log10(size) - Math.log10(sizes[0]!)) / Math.max(1e-9, Math.log10(sizes[sizes.length - 1]!) - Math.log10(sizes[0]!))) * width;
   const yOf = (ms: number): number =>
     top + height - ((Math.log10(Math.max(ms, minimum)) - Math.log10(minimum)) / (Math.log10(maximum) - Math.log10(minimum))) * height;
   const parts: string[] = [];
   for (let exponent = Math.log10(minimum); exponent <= Math.log10(maximum) + 1e-9; exponent++) {
     const y = yOf(Math.pow(10, exponent));
     parts.push(`<line x1="${left}" x2="${left + width}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}" stroke="#d0d7de"/>`);
-    parts.push(`<text x="${left - 6}" y="${(y + 4).toFixed(1)}" text-anchor="end" fill="#57606a">${formatMs(Math.pow(10, exponent))}</text>`);
+    parts.push(
+      `<text x="${left - 6}" y="${(y + 4).toFixed(1)}" text-anchor="end" fill="#57606a">${formatMs(Math.pow(10, exponent))}</text>`,
+    );
   }
   for (const size of sizes) {
     const x = xOf(size);
-    parts.push(`<text x="${x.toFixed(1)}" y="${top + height + 16}" text-anchor="middle" fill="#57606a">${size.toLocaleString('en-US')}</text>`);
+    parts.push(
+      `<text x="${x.toFixed(1)}" y="${top + height + 16}" text-anchor="middle" fill="#57606a">${size.toLocaleString('en-US')}</text>`,
+    );
   }
   parts.push(`<text x="${left + width / 2}" y="${top + height + 32}" text-anchor="middle">tools in the catalog</text>`);
   subjects.forEach((subject, subjectIndex) => {
     const color = COLORS[(subjectIndex === 0 ? 0 : 2) % COLORS.length];
     const rows = speed.filter((row) => row.subject === subject).sort((left, right) => left.size - right.size);
-    for (const [kind, dash] of [['query', ''], ['build', '6 4'], ['firstBuild', '2 3']] as const) {
+    for (const [kind, dash] of [
+      ['query', ''],
+      ['build', '6 4'],
+      ['firstBuild', '2 3'],
+    ] as const) {
       const points = rows.map((row) => `${xOf(row.size).toFixed(1)},${yOf(row[kind].medianMs).toFixed(1)}`).join(' ');
-      parts.push(`<polyline points="${points}" fill="none" stroke="${color}" stroke-width="2" ${dash === '' ? '' : `stroke-dasharray="${dash}"`}/>`);
+      parts.push(
+        `<polyline points="${points}" fill="none" stroke="${color}" stroke-width="2" ${dash === '' ? '' : `stroke-dasharray="${dash}"`}/>`,
+      );
     }
     const legendY = top + height + 52 + subjectIndex * 16;
     parts.push(`<line x1="${left}" x2="${left + 22}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="${color}" stroke-width="2"/>`);

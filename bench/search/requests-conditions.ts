@@ -32,7 +32,8 @@ export function packCoverage(tools: readonly Tool[], pack: RequestPack = loadReq
     if (file.livemcpbench_key !== undefined) liveKeys.set(file.livemcpbench_key, server.id);
   }
   const toolsetTools = new Map<string, string[]>();
-  for (const tool of tools) (toolsetTools.get(tool.toolset) ?? toolsetTools.set(tool.toolset, []).get(tool.toolset)!).push(originalNameOf(tool));
+  for (const tool of tools)
+    (toolsetTools.get(tool.toolset) ?? toolsetTools.set(tool.toolset, []).get(tool.toolset)!).push(originalNameOf(tool));
   const resolve = (toolset: string): string | undefined => {
     const name = toolset.replace(/^mcp-/, '');
     const byName = pack.match({ name })?.id;

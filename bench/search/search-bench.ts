@@ -68,14 +68,23 @@ export const searchBench: BenchModule = {
     const semantic =
       endpoint === undefined
         ? undefined
-        : createSemanticRanker(createOpenAiEmbedder({ url: endpoint.url, model: endpoint.model, apiKey: process.env['OPENAI_API_KEY'], timeoutMs: 600_000, queryTimeoutMs: 600_000 }), {
-            keepWordsFirst: 2,
-            agreement: DEFAULT_MEANING_AGREEMENT,
-            maxCachedTexts: 500_000,
-            onError: (error) => {
-              throw error;
+        : createSemanticRanker(
+            createOpenAiEmbedder({
+              url: endpoint.url,
+              model: endpoint.model,
+              apiKey: process.env['OPENAI_API_KEY'],
+              timeoutMs: 600_000,
+              queryTimeoutMs: 600_000,
+            }),
+            {
+              keepWordsFirst: 2,
+              agreement: DEFAULT_MEANING_AGREEMENT,
+              maxCachedTexts: 500_000,
+              onError: (error) => {
+                throw error;
+              },
             },
-          });
+          );
     if (!skipQuality && semantic !== undefined) rankers.push(byMeaningRanker(BY_MEANING_NAME, semantic));
     const quality = skipQuality ? [] : await measureQuality(qualitySets, rankers);
     const pool = speedToolPool(heldOut, dataRoot);
@@ -87,14 +96,25 @@ export const searchBench: BenchModule = {
     const meaningSpeed = skipSpeed || semantic === undefined ? [] : await measureMeaningSpeed(BY_MEANING_NAME, semantic, pool, queries);
     // Whole processes over Seal-Tools (4,076 tools, its 700 held-out queries) and a session at 10,000 tools (issue 14).
     const seal = heldOut.find((dataset) => dataset.name === 'Seal-Tools test_in');
-    const processSpeed = skipSpeed || quick || seal === undefined ? undefined : await measureProcessSpeed(seal.tools, seal.queries.map((query) => query.text), pool, queries);
+    const processSpeed =
+      skipSpeed || quick || seal === undefined
+        ? undefined
+        : await measureProcessSpeed(
+            seal.tools,
+            seal.queries.map((query) => query.text),
+            pool,
+            queries,
+          );
     const stamp = runStamp();
     const report = `${quick ? `${QUICK_RUN_NOTE}\n\n` : ''}${renderReport(quality, speed, stamp, meaningSpeed, processSpeed)}`;
     process.stdout.write(`${report}\n`);
     if (resultsFolder === undefined || skipSpeed || skipQuality) return;
     mkdirSync(resultsFolder, { recursive: true });
     writeFileSync(join(resultsFolder, 'search.md'), report);
-    writeFileSync(join(resultsFolder, 'search.json'), `${JSON.stringify({ stamp, quality, speed, meaningSpeed, processSpeed }, null, 2)}\n`);
+    writeFileSync(
+      join(resultsFolder, 'search.json'),
+      `${JSON.stringify({ stamp, quality, speed, meaningSpeed, processSpeed }, null, 2)}\n`,
+    );
     const heldOutNames = new Set(heldOut.map((dataset) => dataset.name));
     const chart = renderChart(
       quality.filter((row) => heldOutNames.has(row.dataset)),
@@ -112,10 +132,17 @@ export const searchBench: BenchModule = {
  * whose name contains `wanted` (letters and digits compared, case-insensitive), and for `quick` only the
  * reported ones, each cut to a seeded sample of its queries. An unmatched name throws, listing the names.
  */
-function chooseQualitySets(all: readonly RetrievalDataset[], reported: number, wanted: string | undefined, quick: boolean): RetrievalDataset[] {
+function chooseQualitySets(
+  all: readonly RetrievalDataset[],
+  reported: number,
+  wanted: string | undefined,
+  quick: boolean,
+): RetrievalDataset[] {
   const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const chosen = wanted === undefined ? (quick ? all.slice(0, reported) : [...all]) : all.filter((dataset) => key(dataset.name).includes(key(wanted)));
-  if (chosen.length === 0) throw new Error(`no data set is named like '${wanted}'; the sets are: ${all.map((dataset) => dataset.name).join(', ')}`);
+  const chosen =
+    wanted === undefined ? (quick ? all.slice(0, reported) : [...all]) : all.filter((dataset) => key(dataset.name).includes(key(wanted)));
+  if (chosen.length === 0)
+    throw new Error(`no data set is named like '${wanted}'; the sets are: ${all.map((dataset) => dataset.name).join(', ')}`);
   return quick ? chosen.map((dataset) => sampleDataset(dataset, QUICK_QUERIES_PER_SET)) : chosen;
 }
 

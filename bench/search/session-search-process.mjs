@@ -15,7 +15,13 @@ const timed = Number(timedText);
 const changed = Number(changedText ?? 0);
 const tools = Object.entries(JSON.parse(readFileSync(toolsPath, 'utf8'))).flatMap(([toolset, entries]) =>
   // One object shape for every tool, as the package's adapters make them.
-  entries.map(({ function: tool }) => ({ name: tool.name, description: tool.description, parameters: tool.parameters, toolset, kind: toolsetKindFromName(toolset) })),
+  entries.map(({ function: tool }) => ({
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    toolset,
+    kind: toolsetKindFromName(toolset),
+  })),
 );
 const queries = readFileSync(queriesPath, 'utf8')
   .split('\n')
@@ -23,7 +29,12 @@ const queries = readFileSync(queriesPath, 'utf8')
   .map((line) => JSON.parse(line).query);
 let round = 0;
 const registry = () =>
-  changed === 0 ? tools : [...tools.slice(0, changed).map((tool) => ({ ...tool, description: `${tool.description} (revision ${round})` })), ...tools.slice(changed)];
+  changed === 0
+    ? tools
+    : [
+        ...tools.slice(0, changed).map((tool) => ({ ...tool, description: `${tool.description} (revision ${round})` })),
+        ...tools.slice(changed),
+      ];
 const session = createToolSearchSession({ tools: registry, config: { ...DEFAULT_TOOL_SEARCH_CONFIG, enabled: 'on' } });
 const times = [];
 for (; round < warmup + timed; round++) {

@@ -15,7 +15,10 @@ const dataRoot = resolveDataRoot();
 const heldOut = loadHeldOutSets(dataRoot);
 const pool = speedToolPool(heldOut, dataRoot);
 // The same seeded sample as npm run bench's speed queries.
-const queries = shuffled(heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)), createSeededRandom(11)).slice(0, 400);
+const queries = shuffled(
+  heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
+  createSeededRandom(11),
+).slice(0, 400);
 const [url, model, sizesArgument] = process.argv.slice(2);
 if (url === undefined || model === undefined) {
   process.stderr.write('Usage: tsx bench/search/time-meaning.ts URL MODEL [sizes]\n');

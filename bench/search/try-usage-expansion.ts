@@ -26,7 +26,8 @@ const target = setNamed(targetName);
 
 // Gold name (`toolset/tool` in the MCP sets) -> the history requests that asked for it.
 const learned = new Map<string, string[]>();
-for (const query of history.queries) for (const gold of query.gold) (learned.get(gold) ?? learned.set(gold, []).get(gold)!).push(query.text);
+for (const query of history.queries)
+  for (const gold of query.gold) (learned.get(gold) ?? learned.set(gold, []).get(gold)!).push(query.text);
 const goldKey = (tool: Tool, qualified: boolean): string => (qualified ? `${tool.toolset}/${originalNameOf(tool)}` : originalNameOf(tool));
 const qualified = target.queries.some((query) => query.qualified === true);
 const covered = target.queries.filter((query) => query.gold.some((gold) => learned.has(gold))).length;

@@ -34,7 +34,9 @@ const sets = loadTuningSets(resolveDataRoot()).filter((dataset) => only === unde
 const url = process.env['EMBEDDINGS_URL'];
 const model = process.env['EMBEDDINGS_MODEL'];
 if (url === undefined || model === undefined) {
-  process.stderr.write('Set EMBEDDINGS_URL and EMBEDDINGS_MODEL to an OpenAI-compatible embeddings endpoint (e.g. http://127.0.0.1:11434/v1 and nomic-embed-text).\n');
+  process.stderr.write(
+    'Set EMBEDDINGS_URL and EMBEDDINGS_MODEL to an OpenAI-compatible embeddings endpoint (e.g. http://127.0.0.1:11434/v1 and nomic-embed-text).\n',
+  );
   process.exit(2);
 }
 const encoder = createOpenAiEmbedder({ url, model, apiKey: process.env['OPENAI_API_KEY'], timeoutMs: 600_000, queryTimeoutMs: 600_000 });
@@ -75,7 +77,16 @@ for (const dataset of sets) {
       const { index, byMeaning } = prepared[partOf.get(query)!]!;
       const documents = byMeaning.get(share)!.get(query);
       // As searchIndexByMeaning: a query the ranker does not apply to ranks by words alone.
-      const fusion = documents === undefined || weight <= 0 ? undefined : { documents, weight, wordsLeadRatio: setting.wordsLeadRatio, keepWordsFirst: setting.keepWordsFirst ?? 0, ...(setting.agreement === undefined ? {} : { agreement: setting.agreement }) };
+      const fusion =
+        documents === undefined || weight <= 0
+          ? undefined
+          : {
+              documents,
+              weight,
+              wordsLeadRatio: setting.wordsLeadRatio,
+              keepWordsFirst: setting.keepWordsFirst ?? 0,
+              ...(setting.agreement === undefined ? {} : { agreement: setting.agreement }),
+            };
       return searchIndex(index, query, limit, fusion).map((match) => match.tool);
     };
     const scores = measureRetrieval(rank, dataset.queries);
@@ -84,5 +95,7 @@ for (const dataset of sets) {
   });
 }
 console.log(sets.map((dataset) => dataset.name).join(' | '));
-settings.forEach((setting, position) => console.log(cells[position]!.join(' | '), `| balance ${balances[position]!.toFixed(4)}`, JSON.stringify(setting)));
+settings.forEach((setting, position) =>
+  console.log(cells[position]!.join(' | '), `| balance ${balances[position]!.toFixed(4)}`, JSON.stringify(setting)),
+);
 process.exit(0);

@@ -18,10 +18,7 @@ export function compactSchemaJson(tool: ToolDefinition): string {
  * Schema tokens of a list of tools: the sum, tool by tool, of the counter applied to each tool's
  * compact JSON. Summing per tool keeps the figure independent of order and additive across toolsets.
  */
-export function countSchemaTokens(
-  tools: readonly ToolDefinition[],
-  countTokens: TokenCounter = estimateTokensFromCharacters,
-): number {
+export function countSchemaTokens(tools: readonly ToolDefinition[], countTokens: TokenCounter = estimateTokensFromCharacters): number {
   let total = 0;
   for (const tool of tools) total += countTokens(compactSchemaJson(tool));
   return total;

@@ -27,7 +27,9 @@ export function copyJsonWithin(value: unknown, maxDepth: number): BoundedCopy {
       capped ||= Array.isArray(source) ? source.length > 0 : Object.keys(source).length > 0;
       continue;
     }
-    const container: Record<string | number, unknown> = Array.isArray(source) ? (new Array<unknown>(source.length) as unknown as Record<number, unknown>) : {};
+    const container: Record<string | number, unknown> = Array.isArray(source)
+      ? (new Array<unknown>(source.length) as unknown as Record<number, unknown>)
+      : {};
     target[key] = container;
     const entries: Iterable<[string | number, unknown]> = Array.isArray(source) ? source.entries() : Object.entries(source);
     for (const [childKey, child] of entries) {

@@ -77,20 +77,26 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
   if (listing !== undefined) return { query, ...cut, total_available: scope.catalog.length, ...listedMatches(scope, listing, limit) };
   if (services.missing.length > 0 && services.connected.length === 0 && !matchesBeyond(scope.catalog, fullQuery, services.missing)) {
     // Nothing but the unconnected service's name would match: any result would be padding.
-    return { query, ...cut, total_available: scope.catalog.length, matches: [], hint: retryHint(scope, notConnectedLead(services.missing)) };
+    return {
+      query,
+      ...cut,
+      total_available: scope.catalog.length,
+      matches: [],
+      hint: retryHint(scope, notConnectedLead(services.missing)),
+    };
   }
   const found =
-    scope.semantic === undefined ? searchTools(scope.catalog, analyzed, limit) : await searchToolsByMeaning(scope.catalog, analyzed, limit, scope.semantic);
-  const matches = found.map(
-    ({ tool, score }): ToolSearchMatch => ({
-      name: tool.name,
-      toolset: tool.toolset,
-      // The upstream's own name is the server's to choose, a million characters included.
-      tool: clipEchoedName(originalNameOf(tool)),
-      description: clipDescription(tool.description),
-      score: Math.round(score * 10_000) / 10_000,
-    }),
-  );
+    scope.semantic === undefined
+      ? searchTools(scope.catalog, analyzed, limit)
+      : await searchToolsByMeaning(scope.catalog, analyzed, limit, scope.semantic);
+  const matches = found.map(({ tool, score }): ToolSearchMatch => ({
+    name: tool.name,
+    toolset: tool.toolset,
+    // The upstream's own name is the server's to choose, a million characters included.
+    tool: clipEchoedName(originalNameOf(tool)),
+    description: clipDescription(tool.description),
+    score: Math.round(score * 10_000) / 10_000,
+  }));
   const result = { query, ...cut, total_available: scope.catalog.length, matches };
   const hint = resultHint(scope, analyzed, found, services.missing);
   // A service no server provides is named by the hint already; name-substring matches (score 0) hold
@@ -103,11 +109,22 @@ export async function searchCatalog(scope: SessionScope, fullQuery: string, limi
 }
 
 /** The hint of a search's result (see ToolSearchResult.hint), undefined when the matches need none. */
-function resultHint(scope: SessionScope, analyzed: AnalyzedQuery, found: readonly SearchMatch[], missing: readonly string[]): string | undefined {
+function resultHint(
+  scope: SessionScope,
+  analyzed: AnalyzedQuery,
+  found: readonly SearchMatch[],
+  missing: readonly string[],
+): string | undefined {
   if (missing.length > 0) return retryHint(scope, notConnectedLead(missing));
   if (found.length === 0) return retryHint(scope, 'No tool matched.');
   // Score 0 marks the name-substring fallback: those matches hold the query in their names already.
-  if (!found.some((match) => match.score === 0) && !namesShareQueryWord(analyzed, found.map((match) => match.tool))) {
+  if (
+    !found.some((match) => match.score === 0) &&
+    !namesShareQueryWord(
+      analyzed,
+      found.map((match) => match.tool),
+    )
+  ) {
     return retryHint(scope, 'No match has a word of the query in its name, so these may not do what you want.');
   }
   return undefined;
@@ -123,9 +140,13 @@ function unmatchedWordsNote(words: readonly string[]): string {
  * server has more than fit, a hint saying how many and how to see others.
  */
 function listedMatches(scope: SessionScope, listing: ServerListing, limit: number): { matches: ToolSearchMatch[]; hint?: string } {
-  const matches = listing.tools.map(
-    (tool): ToolSearchMatch => ({ name: tool.name, toolset: tool.toolset, tool: clipEchoedName(originalNameOf(tool)), description: firstLineOf(tool.description), score: 1 }),
-  );
+  const matches = listing.tools.map((tool): ToolSearchMatch => ({
+    name: tool.name,
+    toolset: tool.toolset,
+    tool: clipEchoedName(originalNameOf(tool)),
+    description: firstLineOf(tool.description),
+    score: 1,
+  }));
   if (listing.total <= matches.length) return { matches };
   const larger = limit < scope.config.maxSearchLimit ? ` with a larger limit (up to ${scope.config.maxSearchLimit}), or` : '';
   return {

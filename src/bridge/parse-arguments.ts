@@ -44,7 +44,10 @@ function objectOrRefusal(value: unknown, what: string, after: string): ParsedArg
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     return { ok: true, value: value as ToolArguments };
   }
-  return { ok: false, message: `${what} must be a JSON object, not ${kindOf(value)}${after}. Pass named arguments like {"name": "value"}.` };
+  return {
+    ok: false,
+    message: `${what} must be a JSON object, not ${kindOf(value)}${after}. Pass named arguments like {"name": "value"}.`,
+  };
 }
 
 function kindOf(value: unknown): string {

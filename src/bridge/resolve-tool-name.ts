@@ -27,7 +27,10 @@ export function resolveBridgeTarget(scope: SessionScope, rawName: unknown, bridg
   if (tool !== undefined) {
     if (!isDeferrable(tool) && !(scope.isHidden?.(tool) ?? false)) {
       return refuse(
-        failure('core_tool', `'${tool.name}' is a core tool that is always in your tool list: call it directly, not through ${bridgeTool}.`),
+        failure(
+          'core_tool',
+          `'${tool.name}' is a core tool that is always in your tool list: call it directly, not through ${bridgeTool}.`,
+        ),
       );
     }
     return { ok: true, tool };
@@ -43,7 +46,10 @@ export function resolveBridgeTarget(scope: SessionScope, rawName: unknown, bridg
 export function unknownToolOutcome(scope: SessionScope, name: string): CallOutcome {
   // A hidden (denied) tool is never offered: for the model it does not exist.
   const offered = scope.isHidden === undefined ? scope.sessionTools : scope.sessionTools.filter((tool) => !scope.isHidden!(tool));
-  const suggestions = suggestNames(name, offered.map((tool) => tool.name));
+  const suggestions = suggestNames(
+    name,
+    offered.map((tool) => tool.name),
+  );
   const didYouMean = suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
   return failure(
     'unknown_tool',

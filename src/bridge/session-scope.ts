@@ -71,7 +71,10 @@ export function sessionToolsOf(registry: readonly Tool[], toolsets: readonly str
 }
 
 /** The kept answer itself, not to be changed: for the scope, whose fields are read-only. */
-function knownSessionTools(registry: readonly Tool[], toolsets: readonly string[] | undefined): { readonly tools: readonly Tool[]; readonly warnings: readonly string[] } {
+function knownSessionTools(
+  registry: readonly Tool[],
+  toolsets: readonly string[] | undefined,
+): { readonly tools: readonly Tool[]; readonly warnings: readonly string[] } {
   const key = toolsets === undefined ? '' : `\u0000${toolsets.join('\u0000')}`;
   let byToolsets = resolvedByRegistry.get(registry);
   if (byToolsets === undefined) resolvedByRegistry.set(registry, (byToolsets = new Map()));

@@ -45,7 +45,11 @@ const ANNOTATION_KEYWORDS = ['examples', 'example', 'default', 'title', '$commen
  * in the schema's size and without recursion, so hostile schemas (a million-value enum, ten thousand
  * levels of nesting) cost no more than their size.
  */
-export function shortenDescribedTool(described: DescribedTool, maxTokens: number, hardMaxTokens: number = Number.POSITIVE_INFINITY): DescribedTool {
+export function shortenDescribedTool(
+  described: DescribedTool,
+  maxTokens: number,
+  hardMaxTokens: number = Number.POSITIVE_INFINITY,
+): DescribedTool {
   const budget = Math.min(maxTokens, hardMaxTokens) * CHARACTERS_PER_TOKEN;
   const hardBudget = hardMaxTokens * CHARACTERS_PER_TOKEN;
   if (fitsWhole(described, budget)) return described;
@@ -72,7 +76,11 @@ export function shortenDescribedTool(described: DescribedTool, maxTokens: number
   };
   const descriptionsFrom = dropDeepestFirst(DESCRIPTION_KEYWORDS);
   if (descriptionsFrom !== undefined) {
-    leftOut.push(descriptionsFrom === 0 ? 'every description inside the parameters' : `the descriptions of parameters nested ${descriptionsFrom} or more levels deep`);
+    leftOut.push(
+      descriptionsFrom === 0
+        ? 'every description inside the parameters'
+        : `the descriptions of parameters nested ${descriptionsFrom} or more levels deep`,
+    );
   }
   if (dropDeepestFirst(ANNOTATION_KEYWORDS) !== undefined) leftOut.push('examples, defaults and titles');
   let description = described.description;
@@ -103,7 +111,10 @@ export function shortenDescribedTool(described: DescribedTool, maxTokens: number
       essentialsCut = true;
     }
     if (size > hardBudget) {
-      const clipped = clipDescription(description, Math.max(0, description.length - (jsonLength({ ...described, description, parameters }) + NOTE_ROOM - hardBudget)));
+      const clipped = clipDescription(
+        description,
+        Math.max(0, description.length - (jsonLength({ ...described, description, parameters }) + NOTE_ROOM - hardBudget)),
+      );
       if (clipped !== description) description = clipped;
     }
   }

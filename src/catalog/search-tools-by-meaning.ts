@@ -32,7 +32,12 @@ export function searchToolsByMeaning(
  * {@link searchToolsByMeaning} over an index built beforehand. The query is sent to the embedder
  * before the words-based ranking is computed, so that the two overlap.
  */
-export async function searchIndexByMeaning(index: SearchIndex, query: string | AnalyzedQuery, limit: number, ranker: SemanticRanker): Promise<SearchMatch[]> {
+export async function searchIndexByMeaning(
+  index: SearchIndex,
+  query: string | AnalyzedQuery,
+  limit: number,
+  ranker: SemanticRanker,
+): Promise<SearchMatch[]> {
   const analyzed = typeof query === 'string' ? analyzeQuery(query) : query;
   if (limit <= 0 || index.tools.length === 0 || !ranker.appliesTo(analyzed)) return searchIndex(index, analyzed, limit);
   const byMeaning = ranker.rank(index.tools, analyzed.text);
@@ -47,7 +52,13 @@ export async function searchIndexByMeaning(index: SearchIndex, query: string | A
   try {
     const { documents, coverage } = await Promise.race([byMeaning, timeout]);
     // A ranking over part of the catalog (a warm-up under way) counts by the share it covers.
-    return fuseWithMeaning(words, { documents, weight: ranker.weight * coverage, wordsLeadRatio: ranker.wordsLeadRatio, keepWordsFirst: ranker.keepWordsFirst, ...(ranker.agreement === undefined ? {} : { agreement: ranker.agreement }) });
+    return fuseWithMeaning(words, {
+      documents,
+      weight: ranker.weight * coverage,
+      wordsLeadRatio: ranker.wordsLeadRatio,
+      keepWordsFirst: ranker.keepWordsFirst,
+      ...(ranker.agreement === undefined ? {} : { agreement: ranker.agreement }),
+    });
   } catch (error) {
     ranker.reportError(error instanceof Error ? error : new Error(String(error)));
     // Ranked anew rather than from `words`: that ranking went deeper, for the fusion, and a search by

@@ -50,7 +50,12 @@ export function searchIndex(index: SearchIndex, query: string | AnalyzedQuery, l
  * matches directly when no fusion can change them: an empty index or limit, or the SPEC's
  * name-substring fallback.
  */
-export function rankByWords(index: SearchIndex, query: string | AnalyzedQuery, limit: number, semanticDepth = 0): WordsRanking | { readonly matches: SearchMatch[] } {
+export function rankByWords(
+  index: SearchIndex,
+  query: string | AnalyzedQuery,
+  limit: number,
+  semanticDepth = 0,
+): WordsRanking | { readonly matches: SearchMatch[] } {
   if (limit <= 0 || index.tools.length === 0) return { matches: [] };
   // query: read once; every stage below reads this value.
   const analyzed = typeof query === 'string' ? analyzeQuery(query) : query;
@@ -85,6 +90,9 @@ export function rankByWords(index: SearchIndex, query: string | AnalyzedQuery, l
   // floor, diversification), and each clause of a multi-step request ranked and fused in.
   const exact = withNameSubstrings(index, findExactNames(index, analyzed.name, analyzed.stems), analyzed.partialName, depth);
   const wholeRanking = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, depth);
-  const ranked = fusing && reading.clauses.length > 1 ? fuseClauseRankings(index, reading.clauses, wholeRanking, exact.length, parameterTerms) : wholeRanking;
+  const ranked =
+    fusing && reading.clauses.length > 1
+      ? fuseClauseRankings(index, reading.clauses, wholeRanking, exact.length, parameterTerms)
+      : wholeRanking;
   return { index, limit, clauseCount: reading.clauses.length, depth, ranked, scores, exactCount: exact.length, specFirst };
 }

@@ -8,7 +8,10 @@ import type { Tool } from '../tools/tool.ts';
  * like theirs: balanceRequests); the modules are imported here, so `search --no-pack` loads none of them.
  */
 export async function attachPackRequests(tools: readonly Tool[], warn: (line: string) => void): Promise<readonly Tool[]> {
-  const [{ loadRequestPack }, { createRequestSources }] = await Promise.all([import('../request-pack/load-request-pack.ts'), import('../requests/request-sources.ts')]);
+  const [{ loadRequestPack }, { createRequestSources }] = await Promise.all([
+    import('../request-pack/load-request-pack.ts'),
+    import('../requests/request-sources.ts'),
+  ]);
   const pack = loadRequestPack({ onWarning: (line) => warn(`warning: ${line}`) });
   return createRequestSources({ pack: pack.lookup(), lenders: (session) => pack.lendersFor(session) }).attach(tools);
 }

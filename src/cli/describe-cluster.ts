@@ -50,6 +50,9 @@ export function renderCluster(report: ClusterReport): string {
   if (!report.reachable) {
     return `${head} UNREACHABLE (${report.problem}): serve --http refuses new sessions until it answers; sessions an instance holds go on\n`;
   }
-  const instances = report.instances.length === 0 ? 'no instance alive' : `${countOf(report.instances.length, 'instance')} alive (${report.instances.join(', ')})`;
+  const instances =
+    report.instances.length === 0
+      ? 'no instance alive'
+      : `${countOf(report.instances.length, 'instance')} alive (${report.instances.join(', ')})`;
   return `${head} reachable; ${instances}; ${countOf(report.sessions ?? 0, 'session')} open of http.max_sessions ${report.maxSessions}\n`;
 }

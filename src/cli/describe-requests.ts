@@ -33,16 +33,29 @@ export function describeRequests(gateway: Gateway): ServerRequests[] {
 }
 
 /** The text of `inspect`'s requests section. Pure. */
-export function renderRequests(servers: readonly ServerRequests[], sources: { readonly pack: boolean; readonly learn: boolean; readonly expand: boolean }): string {
+export function renderRequests(
+  servers: readonly ServerRequests[],
+  sources: { readonly pack: boolean; readonly learn: boolean; readonly expand: boolean },
+): string {
   const onOff = (on: boolean) => (on ? 'on' : 'off');
-  const lines = [`Requests (how people ask for each tool; searched, never shown to the model): search.pack ${onOff(sources.pack)}, search.learn ${onOff(sources.learn)}, search.expand ${onOff(sources.expand)}`];
+  const lines = [
+    `Requests (how people ask for each tool; searched, never shown to the model): search.pack ${onOff(sources.pack)}, search.learn ${onOff(sources.learn)}, search.expand ${onOff(sources.expand)}`,
+  ];
   for (const server of servers) {
     const sum = (source: 'pack' | 'model' | 'learned') => server.tools.reduce((total, tool) => total + tool[source], 0);
-    const entry = server.pack === null ? 'no pack entry' : `pack entry ${server.pack.id} (by ${server.pack.by.replace('_', ' ')} ${server.pack.value})`;
-    lines.push(`  ${server.server}: ${entry}; ${countOf(server.tools.length, 'tool')}: ${sum('pack')} from the pack, ${sum('model')} from the model, ${sum('learned')} learned`);
+    const entry =
+      server.pack === null ? 'no pack entry' : `pack entry ${server.pack.id} (by ${server.pack.by.replace('_', ' ')} ${server.pack.value})`;
+    lines.push(
+      `  ${server.server}: ${entry}; ${countOf(server.tools.length, 'tool')}: ${sum('pack')} from the pack, ${sum('model')} from the model, ${sum('learned')} learned`,
+    );
     const width = Math.max(0, ...server.tools.map((tool) => tool.tool.length));
     for (const tool of server.tools) {
-      const balanced = tool.balanced === undefined ? '' : tool.balanced.by === 'lent' ? `; ${tool.balanced.count} lent by similar tools` : '; its own text, as others have requests';
+      const balanced =
+        tool.balanced === undefined
+          ? ''
+          : tool.balanced.by === 'lent'
+            ? `; ${tool.balanced.count} lent by similar tools`
+            : '; its own text, as others have requests';
       lines.push(`    ${tool.tool.padEnd(width)}  pack ${tool.pack}, model ${tool.model}, learned ${tool.learned}${balanced}`);
     }
   }

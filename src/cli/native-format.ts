@@ -24,11 +24,17 @@ export function isNativeFormat(format: string): format is NativeFormat {
  * A flag whose value must be one of `accepted`: the value, undefined when the flag is absent, or a
  * UsageError listing the accepted values, with the one most likely meant.
  */
-export function choiceOption<Choice extends string>(value: string | boolean | undefined, flag: string, accepted: readonly Choice[]): Choice | undefined {
+export function choiceOption<Choice extends string>(
+  value: string | boolean | undefined,
+  flag: string,
+  accepted: readonly Choice[],
+): Choice | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string' && (accepted as readonly string[]).includes(value)) return value as Choice;
   const meant = typeof value === 'string' ? closestKey(value, accepted) : undefined;
-  throw new UsageError(`${flag} must be one of ${accepted.join(', ')}, got '${String(value)}'${meant === undefined ? '' : ` (did you mean ${meant}?)`}`);
+  throw new UsageError(
+    `${flag} must be one of ${accepted.join(', ')}, got '${String(value)}'${meant === undefined ? '' : ` (did you mean ${meant}?)`}`,
+  );
 }
 
 /** The `tools` parameter of a request in native mode for the plan, exactly as the integration sends it. */
@@ -42,11 +48,13 @@ export function nativeToolsArray(plan: NativeToolPlan, format: NativeFormat): un
  * `tool_search_output` item (without `call_id`, which only a real call has) for OpenAI Responses.
  */
 export function nativeSearchOutput(plan: NativeToolPlan, result: ToolSearchResult, format: NativeFormat): unknown {
-  const found = loadableTools(plan, result.matches.map((match) => match.name));
+  const found = loadableTools(
+    plan,
+    result.matches.map((match) => match.name),
+  );
   if (format === 'openai-responses-native') return toolSearchOutput(plan, found, undefined);
   return found.length > 0 ? toolReferenceBlocks(found) : emptySearchText(result);
 }
-
 
 /**
  * `search --format`: the native format asked for, or undefined for the bridge's own result. The two
@@ -66,6 +74,11 @@ export function readNativeSearchFormat(values: Readonly<Record<string, string | 
  * loadable, as `search` itself searches whatever the threshold says.
  */
 export function nativeSearchPrinter(scope: SessionScope, format: NativeFormat): (result: ToolSearchResult) => string {
-  const plan = planNativeTools(assembleTools(scope.sessionTools.filter((tool) => !(scope.isHidden?.(tool) ?? false)), { config: { ...scope.config, enabled: 'on' } }));
+  const plan = planNativeTools(
+    assembleTools(
+      scope.sessionTools.filter((tool) => !(scope.isHidden?.(tool) ?? false)),
+      { config: { ...scope.config, enabled: 'on' } },
+    ),
+  );
   return (result) => `${JSON.stringify(nativeSearchOutput(plan, result, format))}\n`;
 }

@@ -19,7 +19,8 @@ export function readEmbeddingsConfig(path: string | undefined): EmbeddingsConfig
   const absolute = resolve(path);
   try {
     // `${tempDir}` is a folder serve makes for its servers; searching starts none, so any path does.
-    return resolveGatewayConfig(document, { configDir: dirname(absolute), tempDir: () => dirname(absolute), env: process.env }).config.search.embeddings;
+    return resolveGatewayConfig(document, { configDir: dirname(absolute), tempDir: () => dirname(absolute), env: process.env }).config
+      .search.embeddings;
   } catch (error) {
     if (error instanceof ToolSearchError) throw new UsageError(`config file '${absolute}': ${error.message}`);
     throw error;

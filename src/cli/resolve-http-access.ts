@@ -43,14 +43,17 @@ export function resolveHttpAccess(inputs: HttpAccessInputs): HttpAccess {
     if (reason !== undefined) throw new UsageError(`${HTTP_TOKEN_VARIABLE} ${reason}; set it to the token clients must send, or unset it`);
     const twin = clients.find((client) => client.token === inputs.environmentToken);
     // One token, one identity: sessions opened with it would belong to two.
-    if (twin !== undefined) throw new UsageError(`${HTTP_TOKEN_VARIABLE} is also the token of http.clients.${twin.name}; give each a token of its own`);
+    if (twin !== undefined)
+      throw new UsageError(`${HTTP_TOKEN_VARIABLE} is also the token of http.clients.${twin.name}; give each a token of its own`);
     return { token: inputs.environmentToken, source: HTTP_TOKEN_VARIABLE, clients };
   }
   if (inputs.configToken !== undefined) return { token: inputs.configToken, source: `http.token in ${inputs.configPath}`, clients };
   if (clients.length > 0) return { token: undefined, source: undefined, clients };
   if (inputs.allowUnauthenticated) {
     if (!LOOPBACK_HOSTS.has(inputs.bindHost)) {
-      throw new UsageError(`--allow-unauthenticated is accepted only for a loopback address, not ${inputs.bindHost}; set ${HTTP_TOKEN_VARIABLE} instead`);
+      throw new UsageError(
+        `--allow-unauthenticated is accepted only for a loopback address, not ${inputs.bindHost}; set ${HTTP_TOKEN_VARIABLE} instead`,
+      );
     }
     return { token: undefined, allowUnauthenticated: true };
   }

@@ -22,10 +22,7 @@ export interface SessionInputs {
   readonly isHidden: (tool: Tool) => boolean;
 }
 
-export function readSessionInputs(
-  values: Record<string, string | boolean | undefined>,
-  output: CommandOutput,
-): SessionInputs {
+export function readSessionInputs(values: Record<string, string | boolean | undefined>, output: CommandOutput): SessionInputs {
   const toolsPath = values['tools'];
   if (typeof toolsPath !== 'string') throw new UsageError('--tools FILE is required (a JSON file mapping toolset names to tool arrays)');
   const tools = readToolsFile(toolsPath);

@@ -18,7 +18,9 @@ export const DESCRIBED_VALUE_MAX = 200;
  */
 export function describeValue(value: unknown): string {
   const text = renderValue(value);
-  return text.length <= DESCRIBED_VALUE_MAX ? text : `${text.slice(0, DESCRIBED_VALUE_MAX)}… (${text.length.toLocaleString('en-US')} characters)`;
+  return text.length <= DESCRIBED_VALUE_MAX
+    ? text
+    : `${text.slice(0, DESCRIBED_VALUE_MAX)}… (${text.length.toLocaleString('en-US')} characters)`;
 }
 
 function renderValue(value: unknown): string {

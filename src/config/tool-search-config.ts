@@ -72,22 +72,37 @@ export function resolveToolSearchConfig(raw: unknown, options: { readonly extraK
     }
   }
   const enabled = resolveMode(block.enabled, warnings);
-  const thresholdPct = resolveNumber(block.threshold_pct, 'threshold_pct', {
-    ...THRESHOLD_PCT_RANGE,
-    fallback: DEFAULT_TOOL_SEARCH_CONFIG.thresholdPct,
-    integer: false,
-  }, warnings);
-  const maxSearchLimit = resolveNumber(block.max_search_limit, 'max_search_limit', {
-    ...MAX_SEARCH_LIMIT_RANGE,
-    fallback: DEFAULT_TOOL_SEARCH_CONFIG.maxSearchLimit,
-    integer: true,
-  }, warnings);
-  const searchDefaultLimit = resolveNumber(block.search_default_limit, 'search_default_limit', {
-    min: 1,
-    max: maxSearchLimit,
-    fallback: Math.min(DEFAULT_TOOL_SEARCH_CONFIG.searchDefaultLimit, maxSearchLimit),
-    integer: true,
-  }, warnings);
+  const thresholdPct = resolveNumber(
+    block.threshold_pct,
+    'threshold_pct',
+    {
+      ...THRESHOLD_PCT_RANGE,
+      fallback: DEFAULT_TOOL_SEARCH_CONFIG.thresholdPct,
+      integer: false,
+    },
+    warnings,
+  );
+  const maxSearchLimit = resolveNumber(
+    block.max_search_limit,
+    'max_search_limit',
+    {
+      ...MAX_SEARCH_LIMIT_RANGE,
+      fallback: DEFAULT_TOOL_SEARCH_CONFIG.maxSearchLimit,
+      integer: true,
+    },
+    warnings,
+  );
+  const searchDefaultLimit = resolveNumber(
+    block.search_default_limit,
+    'search_default_limit',
+    {
+      min: 1,
+      max: maxSearchLimit,
+      fallback: Math.min(DEFAULT_TOOL_SEARCH_CONFIG.searchDefaultLimit, maxSearchLimit),
+      integer: true,
+    },
+    warnings,
+  );
   return { config: { enabled, thresholdPct, searchDefaultLimit, maxSearchLimit }, warnings };
 }
 

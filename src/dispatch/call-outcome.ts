@@ -24,9 +24,7 @@ export interface ModelError {
 }
 
 /** The result of one call: a value for the model, or an error it can act on. Never an exception. */
-export type CallOutcome =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: ModelError };
+export type CallOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: ModelError };
 
 export function success(value: unknown): CallOutcome {
   return { ok: true, value };

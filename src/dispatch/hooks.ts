@@ -5,9 +5,7 @@ import type { CallOutcome, ModelErrorCode } from './call-outcome.ts';
  * Runs before a call. Return nothing to go on, `{arguments}` to replace the arguments later stages and
  * the tool see, or `{block: reason}` to stop the call. A hook that throws stops the call too.
  */
-export type BeforeCallHook = (
-  call: ToolCallContext,
-) => void | BeforeCallDecision | Promise<void | BeforeCallDecision>;
+export type BeforeCallHook = (call: ToolCallContext) => void | BeforeCallDecision | Promise<void | BeforeCallDecision>;
 export type BeforeCallDecision = { readonly block: string } | { readonly arguments: ToolArguments };
 
 /** A policy check. Return nothing to allow, or `{deny: reason}` to refuse the call. */

@@ -104,7 +104,8 @@ async function runStages(initial: ToolCallContext, environment: PipelineEnvironm
   }
   if (isAborted(call.signal)) return stop('cancelled', `Call to '${call.name}' was cancelled before it started.`);
   const executor: ToolExecutor | undefined =
-    call.tool.execute ?? (environment.execute === undefined ? undefined : (args, context) => environment.execute!(context.tool, args, context));
+    call.tool.execute ??
+    (environment.execute === undefined ? undefined : (args, context) => environment.execute!(context.tool, args, context));
   if (executor === undefined) {
     return stop('no_executor', `Tool '${call.name}' cannot be run here: nothing was registered to execute it.`);
   }

@@ -19,7 +19,9 @@ export function summarizeParameters(schema: JsonSchema): string {
   const parts = names.slice(0, MAX_SUMMARIZED_PARAMETERS).map((name) => {
     const property = properties[name];
     const schema = isRecord(property) ? property : {};
-    const details = [typeOf(schema), required.has(name) ? 'required' : undefined, allowedValuesOf(schema)].filter((detail) => detail !== undefined);
+    const details = [typeOf(schema), required.has(name) ? 'required' : undefined, allowedValuesOf(schema)].filter(
+      (detail) => detail !== undefined,
+    );
     return details.length === 0 ? name : `${name} (${details.join(', ')})`;
   });
   const more = names.length - MAX_SUMMARIZED_PARAMETERS;

@@ -52,16 +52,24 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): TextEmbedd
   const endpoint = /\/embeddings\/?$/.test(options.url) ? options.url : `${options.url.replace(/\/+$/, '')}/embeddings`;
   const send = options.fetch ?? globalThis.fetch;
   const batchSize = options.batchSize ?? DEFAULT_EMBEDDINGS_BATCH_SIZE;
-  const headers = { 'content-type': 'application/json', ...(options.apiKey === undefined || options.apiKey === '' ? {} : { authorization: `Bearer ${options.apiKey}` }) };
+  const headers = {
+    'content-type': 'application/json',
+    ...(options.apiKey === undefined || options.apiKey === '' ? {} : { authorization: `Bearer ${options.apiKey}` }),
+  };
 
   const embedBatch = async (texts: readonly string[], purpose: EmbeddingPurpose | undefined): Promise<number[][]> => {
-    const timeoutMs = purpose === 'query' ? (options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS);
+    const timeoutMs =
+      purpose === 'query' ? (options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS);
     const signal = AbortSignal.timeout(timeoutMs);
     const request = (): Promise<Response> =>
       send(endpoint, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ model: options.model, input: texts, ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }) }),
+        body: JSON.stringify({
+          model: options.model,
+          input: texts,
+          ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }),
+        }),
         signal,
       });
     let response: Response;
@@ -79,7 +87,9 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): TextEmbedd
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new Error(`the endpoint answered HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (check api_key)' : ''}`);
+      throw new Error(
+        `the endpoint answered HTTP ${response.status}${response.status === 401 || response.status === 403 ? ' (check api_key)' : ''}`,
+      );
     }
     let body: unknown;
     try {
@@ -94,7 +104,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): TextEmbedd
   return {
     async embed(texts, purpose) {
       const batches: Promise<number[][]>[] = [];
-      for (let start = 0; start < texts.length; start += batchSize) batches.push(embedBatch(texts.slice(start, start + batchSize), purpose));
+      for (let start = 0; start < texts.length; start += batchSize)
+        batches.push(embedBatch(texts.slice(start, start + batchSize), purpose));
       return (await Promise.all(batches)).flat();
     },
   };
@@ -115,13 +126,18 @@ function vectorsOf(body: unknown, count: number, dimensions: number | undefined)
       throw new Error(`the answer's vector ${position} has index ${JSON.stringify(at)}, not a distinct whole number below ${count}`);
     }
     if (!Array.isArray(embedding) || embedding.length === 0 || embedding.length > MAX_EMBEDDING_DIMENSIONS) {
-      throw new Error(`the answer's vector ${position} is not a list of 1 to ${MAX_EMBEDDING_DIMENSIONS} numbers (a base64 or other encoding is not read)`);
+      throw new Error(
+        `the answer's vector ${position} is not a list of 1 to ${MAX_EMBEDDING_DIMENSIONS} numbers (a base64 or other encoding is not read)`,
+      );
     }
     width ??= embedding.length;
     if (embedding.length !== width) {
-      throw new Error(`the answer's vector ${position} has ${embedding.length} dimensions, expected ${width}${dimensions === undefined ? ' like the others' : ' (search.embeddings.dimensions)'}`);
+      throw new Error(
+        `the answer's vector ${position} has ${embedding.length} dimensions, expected ${width}${dimensions === undefined ? ' like the others' : ' (search.embeddings.dimensions)'}`,
+      );
     }
-    if (!embedding.every((value) => typeof value === 'number' && Number.isFinite(value))) throw new Error(`the answer's vector ${position} holds a value that is not a finite number`);
+    if (!embedding.every((value) => typeof value === 'number' && Number.isFinite(value)))
+      throw new Error(`the answer's vector ${position} holds a value that is not a finite number`);
     vectors[at] = embedding as number[];
   });
   return vectors as number[][];

@@ -72,12 +72,14 @@ export function decodeVectorFile(bytes: Uint8Array, model: string, expectedDimen
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const header = readHeader(buffer);
   if (header === undefined) return { vectors, dimensions: undefined, problem: 'broken' };
-  if (header.model !== model || (expectedDimensions !== undefined && header.dimensions !== expectedDimensions)) return { vectors, dimensions: undefined, problem: 'other-model' };
+  if (header.model !== model || (expectedDimensions !== undefined && header.dimensions !== expectedDimensions))
+    return { vectors, dimensions: undefined, problem: 'other-model' };
   const { dimensions } = header;
   const size = recordBytes(dimensions);
   for (let offset = header.recordsStart; offset < buffer.length; offset += size) {
     const end = offset + size;
-    if (end > buffer.length || buffer.readUInt32LE(end - 4) !== checksum(buffer, offset, end - 4)) return { vectors, dimensions, problem: 'broken' };
+    if (end > buffer.length || buffer.readUInt32LE(end - 4) !== checksum(buffer, offset, end - 4))
+      return { vectors, dimensions, problem: 'broken' };
     const vector = new Float32Array(dimensions);
     for (let index = 0; index < dimensions; index++) vector[index] = buffer.readFloatLE(offset + HASH_BYTES + 4 * index);
     const key = buffer.toString('hex', offset, offset + HASH_BYTES);
@@ -99,7 +101,14 @@ function readHeader(buffer: Buffer): { model: string; dimensions: number; record
     return undefined;
   }
   const { model, dimensions } = (header ?? {}) as { model?: unknown; dimensions?: unknown };
-  if (typeof model !== 'string' || typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_DIMENSIONS) return undefined;
+  if (
+    typeof model !== 'string' ||
+    typeof dimensions !== 'number' ||
+    !Number.isInteger(dimensions) ||
+    dimensions < 1 ||
+    dimensions > MAX_DIMENSIONS
+  )
+    return undefined;
   return { model, dimensions, recordsStart };
 }
 

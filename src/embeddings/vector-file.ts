@@ -53,7 +53,9 @@ export function withVectorFile(embedder: TextEmbedder, options: VectorFileOption
   const giveUp = (error: unknown): void => {
     if (!usable) return;
     usable = false;
-    options.onWarning?.(`the vector cache ${options.path} cannot be used (${firstLineOf(error)}); tools will be embedded again at the next start`);
+    options.onWarning?.(
+      `the vector cache ${options.path} cannot be used (${firstLineOf(error)}); tools will be embedded again at the next start`,
+    );
   };
 
   /** Drops the oldest vectors beyond `maxBytes` (down to half of it), to be written over the file. */
@@ -121,7 +123,9 @@ export function withVectorFile(embedder: TextEmbedder, options: VectorFileOption
       const missing = [...new Set(texts.filter((_, position) => !stored.has(keys[position]!)))];
       const vectors = missing.length === 0 ? [] : await embedder.embed(missing, purpose);
       if (!Array.isArray(vectors) || vectors.length !== missing.length) {
-        throw new TypeError(`the embedder returned ${Array.isArray(vectors) ? vectors.length : 'no array of'} vectors for ${missing.length} texts`);
+        throw new TypeError(
+          `the embedder returned ${Array.isArray(vectors) ? vectors.length : 'no array of'} vectors for ${missing.length} texts`,
+        );
       }
       const embedded = new Map(missing.map((text, position) => [textKey(text), Float32Array.from(vectors[position]!)] as const));
       // Only sound vectors of the file's width are kept: another goes back to the caller (whose checks

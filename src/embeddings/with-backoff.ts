@@ -49,7 +49,9 @@ export function withBackoff(embedder: TextEmbedder, options: BackoffOptions): Te
     reason = firstLineOf(error);
     if (pause === 0) {
       pause = first;
-      options.log(`warning: embeddings (${options.name}): ${reason}; tool_search ranks by words alone until it answers (tried again in ${Math.round(first / 1000)} s, then less often)`);
+      options.log(
+        `warning: embeddings (${options.name}): ${reason}; tool_search ranks by words alone until it answers (tried again in ${Math.round(first / 1000)} s, then less often)`,
+      );
     } else {
       pause = Math.min(pause * 2, longest);
     }

@@ -51,12 +51,21 @@ export function approvalFields(args: Readonly<Record<string, unknown>>, maxShown
   const leftOutUnder = new Map<string, number>();
   let leftOut = 0;
   const seen = new WeakSet<object>();
-  const queue: Node[] = Object.keys(args).map((key, position) => ({ value: args[key], parent: undefined, step: { key }, position, depth: 1, top: key }));
+  const queue: Node[] = Object.keys(args).map((key, position) => ({
+    value: args[key],
+    parent: undefined,
+    step: { key },
+    position,
+    depth: 1,
+    top: key,
+  }));
   for (let head = 0; head < queue.length; head++) {
     const node = queue[head]!;
     const read = readNode(node, seen);
     if (read.kind === 'walk') {
-      read.entries.forEach(([step, value], position) => queue.push({ value, parent: node, step, position, depth: node.depth + 1, top: node.top }));
+      read.entries.forEach(([step, value], position) =>
+        queue.push({ value, parent: node, step, position, depth: node.depth + 1, top: node.top }),
+      );
     } else if (chosen.length < maxShown) {
       chosen.push({ node, value: read.value });
     } else {
@@ -64,7 +73,9 @@ export function approvalFields(args: Readonly<Record<string, unknown>>, maxShown
       leftOutUnder.set(node.top, (leftOutUnder.get(node.top) ?? 0) + 1);
     }
   }
-  const shown = chosen.map((field) => ({ ...field, order: orderOf(field.node) })).sort((left, right) => compareOrders(left.order, right.order));
+  const shown = chosen
+    .map((field) => ({ ...field, order: orderOf(field.node) }))
+    .sort((left, right) => compareOrders(left.order, right.order));
   return {
     shown: shown.map(({ node, value }) => ({ path: pathOf(node), value })),
     leftOut,
@@ -72,7 +83,8 @@ export function approvalFields(args: Readonly<Record<string, unknown>>, maxShown
   };
 }
 
-type ReadNode = { readonly kind: 'walk'; readonly entries: Array<[PathStep, unknown]> } | { readonly kind: 'field'; readonly value: unknown };
+type ReadNode =
+  { readonly kind: 'walk'; readonly entries: Array<[PathStep, unknown]> } | { readonly kind: 'field'; readonly value: unknown };
 
 /** A non-empty object or array is walked; anything else is a field, shown as it is or as NotWalked. */
 function readNode(node: Node, seen: WeakSet<object>): ReadNode {

@@ -73,7 +73,8 @@ interface Shown {
 
 /** `"options"."path"`, `"entities"[0]."name"`; a deep path keeps its first and last steps. */
 function showPath(path: readonly PathStep[]): Shown {
-  const kept = path.length <= PATH_STEPS_SHOWN_MAX ? path : [...path.slice(0, 3), undefined, ...path.slice(path.length - (PATH_STEPS_SHOWN_MAX - 3))];
+  const kept =
+    path.length <= PATH_STEPS_SHOWN_MAX ? path : [...path.slice(0, 3), undefined, ...path.slice(path.length - (PATH_STEPS_SHOWN_MAX - 3))];
   const marked: MarkedCharacter[] = [];
   const text = kept
     .map((step, index) => {
@@ -90,7 +91,10 @@ function showPath(path: readonly PathStep[]): Shown {
 function showValue(value: unknown, max: number): Shown {
   if (typeof value === 'string') return showText(value, 'value', max);
   if (value instanceof NotWalked) {
-    return { text: value.reason === 'too deep' ? `(nested deeper than ${WALK_DEPTH_MAX} levels: not shown)` : '(the same value as above)', marked: [] };
+    return {
+      text: value.reason === 'too deep' ? `(nested deeper than ${WALK_DEPTH_MAX} levels: not shown)` : '(the same value as above)',
+      marked: [],
+    };
   }
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return { text: JSON.stringify(value), marked: [] };
   if (Array.isArray(value)) return { text: '[]', marked: [] };
@@ -112,7 +116,10 @@ function showText(text: string, kind: QuotedKind, max: number): Shown {
   const first = quoteShownText(characters.slice(0, head).join(''), kind);
   const last = quoteShownText(characters.slice(characters.length - tail).join(''), kind);
   const leftOut = characters.length - head - tail;
-  return { text: `${first.text}…(${leftOut.toLocaleString('en-US')} characters left out)…${last.text}`, marked: [...first.marked, ...last.marked] };
+  return {
+    text: `${first.text}…(${leftOut.toLocaleString('en-US')} characters left out)…${last.text}`,
+    marked: [...first.marked, ...last.marked],
+  };
 }
 
 /** The characters of `text`, counted up to `stopAt` (a long text costs no more than that to measure). */
@@ -126,8 +133,11 @@ function countCharacters(text: string, stopAt: number): number {
 /** `…and 5,961 more fields not shown: 5,940 under "entries", 21 under "options".` */
 function leftOutNote(leftOut: number, under: ReadonlyMap<string, number>): string[] {
   if (leftOut === 0) return [];
-  const named = [...under].slice(0, LEFT_OUT_KEYS_NAMED_MAX).map(([key, count]) => `${count.toLocaleString('en-US')} under ${showText(key, 'name', KEY_NAMED_MAX).text}`);
-  const others = under.size > LEFT_OUT_KEYS_NAMED_MAX ? ` and ${(under.size - LEFT_OUT_KEYS_NAMED_MAX).toLocaleString('en-US')} other keys` : '';
+  const named = [...under]
+    .slice(0, LEFT_OUT_KEYS_NAMED_MAX)
+    .map(([key, count]) => `${count.toLocaleString('en-US')} under ${showText(key, 'name', KEY_NAMED_MAX).text}`);
+  const others =
+    under.size > LEFT_OUT_KEYS_NAMED_MAX ? ` and ${(under.size - LEFT_OUT_KEYS_NAMED_MAX).toLocaleString('en-US')} other keys` : '';
   return [`…and ${leftOut.toLocaleString('en-US')} more ${leftOut === 1 ? 'field' : 'fields'} not shown: ${named.join(', ')}${others}.`];
 }
 
@@ -136,7 +146,9 @@ function marksNote(marks: ReadonlyArray<MarkedCharacter & { where: string }>): s
   if (marks.length === 0) return [];
   const first = new Map<number, MarkedCharacter & { where: string }>();
   for (const mark of marks) if (!first.has(mark.codePoint)) first.set(mark.codePoint, mark);
-  const named = [...first.values()].slice(0, MARKS_NAMED_MAX).map((mark) => `${codePointName(mark.codePoint)} (${mark.why}) in ${mark.where}`);
+  const named = [...first.values()]
+    .slice(0, MARKS_NAMED_MAX)
+    .map((mark) => `${codePointName(mark.codePoint)} (${mark.why}) in ${mark.where}`);
   const more = first.size > MARKS_NAMED_MAX ? `; and ${first.size - MARKS_NAMED_MAX} more` : '';
   return [`Shown as \\u escapes, characters you could not see or could mistake: ${named.join('; ')}${more}.`];
 }

@@ -42,7 +42,10 @@ export function boundCallToolResult(result: CallToolResult, maxTokens: number): 
     }
   }
   if (index < blocks.length) {
-    content.push({ type: 'text', text: `[left out ${formatCount(blocks.length - index)} content blocks: the result is over its budget of ${formatCount(maxTokens)} tokens; ask for less]` });
+    content.push({
+      type: 'text',
+      text: `[left out ${formatCount(blocks.length - index)} content blocks: the result is over its budget of ${formatCount(maxTokens)} tokens; ask for less]`,
+    });
   }
   const { structuredContent, _meta, ...rest } = result;
   const bounded: CallToolResult = { ...rest, content };

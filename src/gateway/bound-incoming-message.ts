@@ -100,7 +100,12 @@ export function boundStdioMessages(onRefused: (refusal: MessageRefusal) => void,
           if (newline === -1) return callback();
           skipping = false;
           text = text.slice(newline + 1);
-          onRefused(refusalMessage(topLevelRequestId(skippedHead), `the message is over ${maxBytes.toLocaleString('en-US')} bytes; it was refused unread`));
+          onRefused(
+            refusalMessage(
+              topLevelRequestId(skippedHead),
+              `the message is over ${maxBytes.toLocaleString('en-US')} bytes; it was refused unread`,
+            ),
+          );
           skippedHead = '';
           continue;
         }
@@ -117,7 +122,12 @@ export function boundStdioMessages(onRefused: (refusal: MessageRefusal) => void,
         pending = '';
         text = text.slice(newline + 1);
         if (line.length > maxBytes) {
-          onRefused(refusalMessage(topLevelRequestId(line.slice(0, 4096)), `the message is over ${maxBytes.toLocaleString('en-US')} bytes; it was refused unread`));
+          onRefused(
+            refusalMessage(
+              topLevelRequestId(line.slice(0, 4096)),
+              `the message is over ${maxBytes.toLocaleString('en-US')} bytes; it was refused unread`,
+            ),
+          );
           continue;
         }
         finishLine(line, push);

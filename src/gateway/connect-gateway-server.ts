@@ -56,9 +56,17 @@ export interface GatewayConnection {
  * - when a catalog change alters what this client sees, it is sent `notifications/tools/list_changed`,
  *   and the upstreams' prompt and resource changes are announced likewise.
  */
-export async function connectGatewayServer(gateway: Gateway, transport: Transport, sessionId?: string, options: GatewayConnectionOptions = {}): Promise<GatewayConnection> {
+export async function connectGatewayServer(
+  gateway: Gateway,
+  transport: Transport,
+  sessionId?: string,
+  options: GatewayConnectionOptions = {},
+): Promise<GatewayConnection> {
   const session = gateway.createSession(sessionId, options.client === undefined ? {} : { client: options.client });
-  const server = new Server({ ...GATEWAY_SERVER_INFO }, { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true } } });
+  const server = new Server(
+    { ...GATEWAY_SERVER_INFO },
+    { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true } } },
+  );
   let shown: string | undefined;
 
   const assembledTools = (): McpWireTool[] => {
@@ -93,9 +101,7 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
                 .catch(() => undefined);
             },
           }),
-      ...(canElicit
-        ? { elicit: (params) => extra.sendRequest({ method: 'elicitation/create', params }, ElicitResultSchema) }
-        : {}),
+      ...(canElicit ? { elicit: (params) => extra.sendRequest({ method: 'elicitation/create', params }, ElicitResultSchema) } : {}),
     };
     const outcome = await gateway.call(session, request.params.name, request.params.arguments ?? {}, context, extra.signal);
     await relayed;
@@ -174,9 +180,14 @@ export async function connectGatewayServer(gateway: Gateway, transport: Transpor
 function redactingTransport(transport: Transport, redact: Redactor): Transport {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
-    const withheld = 'id' in message
-      ? ({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: 'The result could not be checked for secrets, so it was withheld.' } } as JSONRPCMessage)
-      : undefined;
+    const withheld =
+      'id' in message
+        ? ({
+            jsonrpc: '2.0',
+            id: message.id,
+            error: { code: -32603, message: 'The result could not be checked for secrets, so it was withheld.' },
+          } as JSONRPCMessage)
+        : undefined;
     const checked = redactJson<JSONRPCMessage | undefined>(message, redact, withheld);
     // A notification that cannot be checked is dropped: nothing waits for it.
     return checked === undefined ? Promise.resolve() : send(checked, options);
@@ -210,14 +221,21 @@ function isCallToolResult(value: unknown): value is CallToolResult {
   return typeof value === 'object' && value !== null && Array.isArray((value as { content?: unknown }).content);
 }
 
-const CATALOG_READ_ANNOTATIONS: ToolAnnotations = Object.freeze({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+const CATALOG_READ_ANNOTATIONS: ToolAnnotations = Object.freeze({
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+});
 
 /**
  * The assembled array in the MCP shape, each visible tool with its upstream annotations (the model's
  * array itself carries none: annotations are for the client, for approval and display).
  */
 function mcpToolsOf(assembly: AssemblyResult): McpTool[] {
-  const annotations = new Map<string, ToolAnnotations>(assembly.visible.flatMap((tool) => (tool.annotations === undefined ? [] : [[tool.name, tool.annotations] as const])));
+  const annotations = new Map<string, ToolAnnotations>(
+    assembly.visible.flatMap((tool) => (tool.annotations === undefined ? [] : [[tool.name, tool.annotations] as const])),
+  );
   // Searching and describing only read the catalog; tool_call is as safe as the tool it runs, so it has none.
   for (const name of [TOOL_SEARCH, TOOL_DESCRIBE]) annotations.set(name, CATALOG_READ_ANNOTATIONS);
   return assembly.tools.map((tool) => {

@@ -42,7 +42,13 @@ export async function connectUpstreamClient(config: UpstreamConfig, options: Ups
   if (config.transport === 'stdio') {
     const cwd = config.cwd === undefined ? {} : { cwd: config.cwd };
     if (process.platform === 'win32') {
-      const transport = new StdioClientTransport({ command: config.command, args: [...config.args], env: { ...config.env }, ...cwd, stderr: 'pipe' });
+      const transport = new StdioClientTransport({
+        command: config.command,
+        args: [...config.args],
+        env: { ...config.env },
+        ...cwd,
+        stderr: 'pipe',
+      });
       followLines(transport.stderr as NodeJS.ReadableStream | null, options.onStderrLine);
       return connectWith(transport, options);
     }

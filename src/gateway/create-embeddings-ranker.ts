@@ -49,7 +49,9 @@ export function createEmbeddingsRanker(config: EmbeddingsConfig, cacheDirectory:
       // The outage's one warning was given by withBackoff.
       if (error instanceof EmbeddingOutageError || warned) return;
       warned = true;
-      log(`warning: search.embeddings (${name}): ${firstLineOf(error)}; that search ranked by words alone (further such warnings are not shown)`);
+      log(
+        `warning: search.embeddings (${name}): ${firstLineOf(error)}; that search ranked by words alone (further such warnings are not shown)`,
+      );
     },
   });
   return { ranker, file: path, flush: () => file.flush() };

@@ -35,7 +35,8 @@ export function createGatewayCatalog(upstreams: readonly Upstream[], requests: A
     fingerprint: '[]',
   };
 
-  const forward = (upstream: Upstream, originalName: string): Tool['execute'] =>
+  const forward =
+    (upstream: Upstream, originalName: string): Tool['execute'] =>
     async (args, call) => {
       const request = requests.getStore();
       const result = await upstream.call(originalName, args, {

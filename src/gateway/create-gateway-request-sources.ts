@@ -7,7 +7,12 @@ import { createChatRequestWriter } from '../request-pack/chat-request-writer.ts'
 import { openLearnedRequestFile } from '../request-pack/learned-request-file.ts';
 import { loadRequestPack, type PackMatch, type RequestPack } from '../request-pack/load-request-pack.ts';
 import { packagesInCommand, type ServerIdentity } from '../request-pack/server-identity.ts';
-import { defaultRequestCacheDirectory, defaultStateDirectory, LEARNED_REQUESTS_FILE, WRITTEN_REQUESTS_FILE } from '../request-pack/state-folders.ts';
+import {
+  defaultRequestCacheDirectory,
+  defaultStateDirectory,
+  LEARNED_REQUESTS_FILE,
+  WRITTEN_REQUESTS_FILE,
+} from '../request-pack/state-folders.ts';
 import { openWrittenRequestFile } from '../request-pack/written-request-file.ts';
 import { originalNameOf, type Tool } from '../tools/tool.ts';
 import type { Upstream } from './create-upstream.ts';
@@ -87,7 +92,13 @@ export function createGatewayRequestSources(options: GatewayRequestSourcesOption
           // The pack's other servers lend to tools of an uncovered server named like theirs (balanceRequests).
           lenders: () => pack.lenders(new Set(options.upstreams.flatMap((upstream) => packMatchOf(upstream.name)?.id ?? []))),
         }),
-    ...(learnedFile === undefined ? {} : { learn: (options.learnedRequests ?? ((local) => local))(openLearnedRequestFile(learnedFile, { onWarning: (line) => log(`warning: search.learn: ${line}`) })) }),
+    ...(learnedFile === undefined
+      ? {}
+      : {
+          learn: (options.learnedRequests ?? ((local) => local))(
+            openLearnedRequestFile(learnedFile, { onWarning: (line) => log(`warning: search.learn: ${line}`) }),
+          ),
+        }),
     serverKeysOf: (tool) => {
       const upstream = byName.get(serverOf(tool) ?? '');
       return upstream === undefined ? [tool.toolset] : learnedServerKeys(upstream.config);
@@ -95,7 +106,11 @@ export function createGatewayRequestSources(options: GatewayRequestSourcesOption
     ...(expand === undefined
       ? {}
       : {
-          writeRequests: createChatRequestWriter({ url: expand.url, model: expand.model, ...(expand.apiKey === undefined ? {} : { apiKey: expand.apiKey }) }),
+          writeRequests: createChatRequestWriter({
+            url: expand.url,
+            model: expand.model,
+            ...(expand.apiKey === undefined ? {} : { apiKey: expand.apiKey }),
+          }),
           writing: {
             model: expand.model,
             timeoutMs: expand.timeoutMs,

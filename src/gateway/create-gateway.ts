@@ -145,7 +145,13 @@ export interface Gateway {
    * Runs one call of a client session inside `request`, and explains an unknown name that belongs to
    * a server that is down.
    */
-  call(session: ToolSearchSession, name: string, rawArguments: unknown, request: GatewayRequest, signal?: AbortSignal): Promise<CallOutcome>;
+  call(
+    session: ToolSearchSession,
+    name: string,
+    rawArguments: unknown,
+    request: GatewayRequest,
+    signal?: AbortSignal,
+  ): Promise<CallOutcome>;
   /** Subscribes to catalog changes (after each rebuild that changed the tools); returns the unsubscribe. */
   onToolsChanged(listener: () => void): () => void;
   /** Subscribes to changes of the upstreams' prompts or resources (see UpstreamOptions.onListChanged). */
@@ -172,13 +178,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   const { config } = options;
   const redact = createRedactor(config.secrets);
   // Upstream stderr and errors reach the log: the operator's, but still no place for a secret.
-  const log = ((write) => (line: string) => write(redact(line)))(options.log ?? (() => undefined));
+  const log = (
+    (write) => (line: string) =>
+      write(redact(line))
+  )(options.log ?? (() => undefined));
   const timers = options.timers ?? SYSTEM_TIMERS;
   const requests = new AsyncLocalStorage<GatewayRequest>();
   const toolListeners = createListeners();
   const listListeners = createListeners<UpstreamListKind>();
   const updateListeners = createListeners<string>();
-  const activityLog: ActivityLog | undefined = config.activityLog === undefined ? undefined : openActivityLog(config.activityLog, log, redact);
+  const activityLog: ActivityLog | undefined =
+    config.activityLog === undefined ? undefined : openActivityLog(config.activityLog, log, redact);
   const feed = createActivityFeed();
   let tracing: ToolCallTracing | undefined = options.tracer ? createToolCallTracing(options.tracer, redact) : undefined;
   if (options.tracer === undefined) {
@@ -210,7 +220,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       : undefined;
   if (embeddings !== undefined) {
     const { displayUrl, model } = config.search.embeddings!;
-    log(`tool_search ranks by meaning too, with search.embeddings (${displayUrl}, model ${model}); tool vectors kept in ${embeddings.file}`);
+    log(
+      `tool_search ranks by meaning too, with search.embeddings (${displayUrl}, model ${model}); tool vectors kept in ${embeddings.file}`,
+    );
   }
   const semantic = options.semantic ?? embeddings?.ranker;
   const warm = semantic === undefined ? undefined : warmInBackground(semantic, log);
@@ -289,7 +301,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       .filter((candidate) => name.startsWith(toolNamePrefix(candidate.name)))
       .sort((left, right) => right.name.length - left.name.length)[0];
     const server = catalog.serverOf(name) ?? byPrefix?.name;
-    const message = inScopeUpstreams().find((candidate) => candidate.name === server)?.unavailableMessage();
+    const message = inScopeUpstreams()
+      .find((candidate) => candidate.name === server)
+      ?.unavailableMessage();
     return message === undefined ? undefined : failure('unavailable', `Tool '${clipEchoedName(name)}' cannot be called now. ${message}`);
   };
 
@@ -373,13 +387,22 @@ export function createGateway(options: GatewayOptions): Gateway {
         sessionId: sessionId ?? `session-${sessionCounter}`,
         validateArguments,
         // Results are cut block by block when relayed (toCallToolResult), which keeps images and structure.
-        limits: { maxResultTokens: Number.POSITIVE_INFINITY, maxDescribeTokens: config.limits.maxDescribeTokens, describeCeilingTokens: config.limits.maxResultTokens },
+        limits: {
+          maxResultTokens: Number.POSITIVE_INFINITY,
+          maxDescribeTokens: config.limits.maxDescribeTokens,
+          describeCeilingTokens: config.limits.maxResultTokens,
+        },
         hooks: {
           toolGuardrails: [guardrail],
           approve,
           ...(sessionOptions.observed === false
             ? {}
-            : { onActivity: sessionOptions.client === undefined ? observe : (event: ActivityEvent) => observe({ ...event, client: sessionOptions.client }) }),
+            : {
+                onActivity:
+                  sessionOptions.client === undefined
+                    ? observe
+                    : (event: ActivityEvent) => observe({ ...event, client: sessionOptions.client }),
+              }),
         },
       });
     },
@@ -389,7 +412,15 @@ export function createGateway(options: GatewayOptions): Gateway {
         const target = name === TOOL_CALL || name === TOOL_DESCRIBE ? targetName(rawArguments) : isBridgeToolName(name) ? undefined : name;
         const unavailable = target === undefined || catalog.has(target) ? undefined : explainUnavailable(target);
         if (unavailable !== undefined && !unavailable.ok) {
-          observe({ type: 'refused', time: new Date().toISOString(), sessionId: session.sessionId, via: name, tool: target!.slice(0, 200), code: 'unavailable', error: unavailable.error.message });
+          observe({
+            type: 'refused',
+            time: new Date().toISOString(),
+            sessionId: session.sessionId,
+            via: name,
+            tool: target!.slice(0, 200),
+            code: 'unavailable',
+            error: unavailable.error.message,
+          });
           return redactOutcome(unavailable, redact);
         }
         const outcome = await requests.run(request, () => session.call(name, rawArguments, signal === undefined ? {} : { signal }));

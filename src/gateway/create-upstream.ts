@@ -245,7 +245,8 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
         },
         onProtocolError: (error) => {
           // Spawn errors (ENOENT, EACCES) also arrive here; they are reported once, as the start failure.
-          if (typeof (error as { code?: unknown }).code !== 'string') log(`[${name}] protocol error: ${clip(redact(oneLineMessage(error)), 200)}`);
+          if (typeof (error as { code?: unknown }).code !== 'string')
+            log(`[${name}] protocol error: ${clip(redact(oneLineMessage(error)), 200)}`);
         },
       });
       const connected = client;
@@ -256,7 +257,8 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
           clients: { [name]: connected },
           mapResult: (result) => result,
           onChange: () => options.onChange(),
-          onError: (error) => log(`[${name}] could not re-read its tools after tools/list_changed (its last list is kept): ${oneLineMessage(error)}`),
+          onError: (error) =>
+            log(`[${name}] could not re-read its tools after tools/list_changed (its last list is kept): ${oneLineMessage(error)}`),
           // A re-list that never answers fails at the connect timeout, keeping the last list.
           listTimeoutMs: options.connectTimeoutMs,
         }),
@@ -281,7 +283,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
       log(`[${name}] connected: ${countOf(source.tools().length, 'tool')}`);
       connected.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged?.('prompts'));
       connected.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged?.('resources'));
-      connected.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => options.onResourceUpdated?.(notification.params.uri));
+      connected.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+        options.onResourceUpdated?.(notification.params.uri),
+      );
       // Subscriptions are per connection: a restarted server gets them again before it counts as connected.
       await Promise.all(
         [...subscriptions].map((uri) =>
@@ -321,7 +325,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     } catch (error) {
       if (signal?.aborted === true) throw error;
       if (error instanceof DeadlineExceededError) {
-        throw new Error(`MCP server '${name}' did not ${what} within ${formatSeconds(config.callMaxMs)}, the most a request may take (timeouts.call_max_ms).`);
+        throw new Error(
+          `MCP server '${name}' did not ${what} within ${formatSeconds(config.callMaxMs)}, the most a request may take (timeouts.call_max_ms).`,
+        );
       }
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         throw new Error(`MCP server '${name}' did not ${what} within ${formatSeconds(config.callTimeoutMs)} (timeouts.call_ms).`);
@@ -388,7 +394,11 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
             // (60 s in the SDK) would end the call before the gateway's explanation could reach it.
             ...(callOptions.onProgress === undefined ? {} : { onprogress: callOptions.onProgress }),
           });
-        result = await runWithDeadline(send, { limitMs: config.callMaxMs, timers, ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }) });
+        result = await runWithDeadline(send, {
+          limitMs: config.callMaxMs,
+          timers,
+          ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+        });
       } catch (error) {
         if (callOptions.signal?.aborted === true) throw error;
         if (error instanceof DeadlineExceededError) {
@@ -433,7 +443,9 @@ export function createUpstream(config: UpstreamConfig, options: UpstreamOptions)
     async unsubscribe(uri) {
       if (!subscriptions.delete(uri)) return;
       // A server that is not connected has no subscription to end, and request says so by rejecting.
-      await request(`unsubscribe from '${clipEchoedName(uri)}'`, (client, options) => client.unsubscribeResource({ uri }, options)).catch(() => undefined);
+      await request(`unsubscribe from '${clipEchoedName(uri)}'`, (client, options) => client.unsubscribeResource({ uri }, options)).catch(
+        () => undefined,
+      );
     },
     async stop() {
       stopped = true;
@@ -479,7 +491,9 @@ function checkedResult(result: McpCallToolResult, server: string, tool: string, 
 function ignoredKeysHint(config: UpstreamConfig): string {
   const keys = config.ignoredKeys ?? [];
   if (keys.length === 0) return '';
-  return keys.length === 1 ? `; its config's unknown key ${keys[0]} was ignored` : `; its config's unknown keys ${keys.join(', ')} were ignored`;
+  return keys.length === 1
+    ? `; its config's unknown key ${keys[0]} was ignored`
+    : `; its config's unknown keys ${keys.join(', ')} were ignored`;
 }
 
 function describeStartFailure(error: unknown, config: UpstreamConfig, redact: Redactor): string {
@@ -506,7 +520,13 @@ function describeStartFailure(error: unknown, config: UpstreamConfig, redact: Re
   return `could not connect${where}: ${clip(redact(oneLineMessage(error)), 200)}`;
 }
 
-function withDeadline<T>(promise: Promise<T>, milliseconds: number, timers: GatewayTimers, onTimeout: () => void, message: string): Promise<T> {
+function withDeadline<T>(
+  promise: Promise<T>,
+  milliseconds: number,
+  timers: GatewayTimers,
+  onTimeout: () => void,
+  message: string,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const handle = timers.setTimeout(() => {
       onTimeout();

@@ -30,7 +30,8 @@ export function describeStartTimeout(error: StartTimeoutError, config: UpstreamC
   const raise = `${what}. A first start with ${run.runner} may still be downloading ${run.packageName === undefined ? 'its package' : `'${run.packageName}'`}: raise ${key} (now ${now})`;
   if (run.packageName === undefined) return raise;
   // npx and npm exec ask before installing unless told yes; the others do not ask.
-  const byHand = run.runner === 'npx' || run.runner.startsWith('npm ') ? `${run.runner} -y ${run.packageName}` : `${run.runner} ${run.packageName}`;
+  const byHand =
+    run.runner === 'npx' || run.runner.startsWith('npm ') ? `${run.runner} -y ${run.packageName}` : `${run.runner} ${run.packageName}`;
   return `${raise}, or fill the cache first: run '${byHand}' once in a terminal (stop it with Ctrl-C if it waits for input)`;
 }
 

@@ -30,9 +30,24 @@ const KNOWN = '${configDir}, ${tempDir}, ${env:NAME}, ${workspaceFolder}, ${user
  * editor's state (the open file, the selection) or its settings, which a gateway does not have.
  */
 const VS_CODE_VARIABLES = new Set([
-  'workspaceFolderBasename', 'file', 'fileWorkspaceFolder', 'relativeFile', 'relativeFileDirname', 'fileBasename',
-  'fileBasenameNoExtension', 'fileExtname', 'fileDirname', 'fileDirnameBasename', 'cwd', 'lineNumber', 'columnNumber',
-  'selectedText', 'execPath', 'defaultBuildTask', 'pathSeparator', '/',
+  'workspaceFolderBasename',
+  'file',
+  'fileWorkspaceFolder',
+  'relativeFile',
+  'relativeFileDirname',
+  'fileBasename',
+  'fileBasenameNoExtension',
+  'fileExtname',
+  'fileDirname',
+  'fileDirnameBasename',
+  'cwd',
+  'lineNumber',
+  'columnNumber',
+  'selectedText',
+  'execPath',
+  'defaultBuildTask',
+  'pathSeparator',
+  '/',
 ]);
 
 /** Thrown for a `${...}` the gateway does not know; the message names it and the known forms. */
@@ -89,7 +104,10 @@ export function defaultWorkspaceFolder(configDir: string): string {
 
 /** The environment variable suggested in place of a VS Code input: `github-token` -> `GITHUB_TOKEN`. */
 export function inputVariableName(id: string): string {
-  const name = id.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  const name = id
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
   return /^[A-Z_]/.test(name) ? name : `INPUT_${name}`;
 }
 

@@ -143,14 +143,27 @@ export interface GatewayLimits {
   readonly maxDescribeTokens: number;
 }
 
-
 export interface ResolvedGatewayConfig {
   readonly config: GatewayConfig;
   readonly warnings: readonly ConfigWarning[];
 }
 
 /** The keys a gateway config may have at its root; `tool-search assemble` and `search` accept them too. */
-export const GATEWAY_ROOT_KEYS = ['model', 'tools', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'activity_log', 'timeouts', 'limits', 'http', 'search', 'cluster'];
+export const GATEWAY_ROOT_KEYS = [
+  'model',
+  'tools',
+  'mcp_servers',
+  'mcpServers',
+  'servers',
+  'pin',
+  'policy',
+  'activity_log',
+  'timeouts',
+  'limits',
+  'http',
+  'search',
+  'cluster',
+];
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'transport', 'timeout_ms', 'disabled'];
 const TIMEOUT_KEYS = ['call_ms', 'call_max_ms', 'connect_ms', 'connect_max_ms'];
 const LIMIT_KEYS = ['max_result_tokens', 'max_describe_tokens'];
@@ -209,7 +222,11 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
           }
           if (expanded.length < MIN_SECRET_LENGTH || secrets.has(expanded)) return;
           const credential =
-            isCredentialName(variable) || isCredentialName(context) || /\.headers\./.test(path) || (/\.url$/.test(path) && /[?@]/.test(value)) || isTokenShaped(expanded);
+            isCredentialName(variable) ||
+            isCredentialName(context) ||
+            /\.headers\./.test(path) ||
+            (/\.url$/.test(path) && /[?@]/.test(value)) ||
+            isTokenShaped(expanded);
           if (credential) secrets.set(expanded, `\${env:${variable}}`);
         },
         onInput: (id) => inputs.push(id),
@@ -232,7 +249,12 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   const callTimeoutMs = milliseconds(timeouts['call_ms'], 'timeouts.call_ms', DEFAULT_CALL_TIMEOUT_MS, warnings);
   const callMaxMs = milliseconds(timeouts['call_max_ms'], 'timeouts.call_max_ms', DEFAULT_CALL_MAX_MS, warnings);
   const connectTimeoutMs = milliseconds(timeouts['connect_ms'], 'timeouts.connect_ms', DEFAULT_CONNECT_TIMEOUT_MS, warnings);
-  let connectMaxMs = milliseconds(timeouts['connect_max_ms'], 'timeouts.connect_max_ms', Math.max(DEFAULT_CONNECT_MAX_MS, connectTimeoutMs), warnings);
+  let connectMaxMs = milliseconds(
+    timeouts['connect_max_ms'],
+    'timeouts.connect_max_ms',
+    Math.max(DEFAULT_CONNECT_MAX_MS, connectTimeoutMs),
+    warnings,
+  );
   if (connectMaxMs < connectTimeoutMs) {
     warnings.push({
       path: 'timeouts.connect_max_ms',
@@ -270,13 +292,21 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
     }
     const missingInputs = [...new Set(inputs)].sort();
     if (missingInputs.length > 0) {
-      warnings.push({ path, received: undefined, message: `${path}: ${missingInputs.map(vsCodeInputAdvice).join('; ')}; this server will not be started` });
+      warnings.push({
+        path,
+        received: undefined,
+        message: `${path}: ${missingInputs.map(vsCodeInputAdvice).join('; ')}; this server will not be started`,
+      });
     }
     servers.push({ ...server, missingEnv: [...new Set(missing)].sort(), missingInputs });
     for (const [value, shownAs] of literalSecretsOf(server, path)) if (!secrets.has(value)) secrets.set(value, shownAs);
   }
   if (servers.length === 0) {
-    warnings.push({ path: 'mcp_servers', received: root['mcp_servers'], message: `mcp_servers: no servers configured; the gateway will offer no tools${mistypedServerBlocks(root)}` });
+    warnings.push({
+      path: 'mcp_servers',
+      received: root['mcp_servers'],
+      message: `mcp_servers: no servers configured; the gateway will offer no tools${mistypedServerBlocks(root)}`,
+    });
   }
   // Ignoring a mistyped key here would silently drop a protection, so it stops the gateway instead.
   const policy = resolvePolicyPatterns(root, GATEWAY_ROOT_KEYS, warnings);
@@ -285,13 +315,17 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   if (http.token !== undefined && !secrets.has(http.token)) secrets.set(http.token, '<http.token>');
   for (const client of http.clients) if (!secrets.has(client.token)) secrets.set(client.token, `<http.clients.${client.name}>`);
   const search = resolveSearchConfig(root['search'], expandRequired, warnings);
-  for (const [apiKey, shownAs] of [[search.expand?.apiKey, '<search.expand.api_key>'], [search.embeddings?.apiKey, '<search.embeddings.api_key>']] as const) {
+  for (const [apiKey, shownAs] of [
+    [search.expand?.apiKey, '<search.expand.api_key>'],
+    [search.embeddings?.apiKey, '<search.embeddings.api_key>'],
+  ] as const) {
     if (apiKey !== undefined && apiKey.length >= MIN_SECRET_LENGTH && !secrets.has(apiKey)) secrets.set(apiKey, shownAs);
   }
   // Unknown keys and bad values in `cluster` are fatal: they decide where the session cap is counted.
   const cluster = resolveClusterConfig(root['cluster'], expandRequired);
   const redisPassword = cluster === undefined ? undefined : redisPasswordOf(cluster.redisUrl);
-  if (redisPassword !== undefined && redisPassword.length >= MIN_SECRET_LENGTH && !secrets.has(redisPassword)) secrets.set(redisPassword, '<cluster.redis_url password>');
+  if (redisPassword !== undefined && redisPassword.length >= MIN_SECRET_LENGTH && !secrets.has(redisPassword))
+    secrets.set(redisPassword, '<cluster.redis_url password>');
   const limitsBlock = checkedKeys(mapping(root['limits'], 'limits'), 'limits', LIMIT_KEYS, warnings);
   const activityLog = root['activity_log'];
   if (activityLog !== undefined && activityLog !== null && typeof activityLog !== 'string') {
@@ -299,7 +333,9 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
   }
   // An empty path used to turn the log off without a word: whoever wrote the key wanted a log.
   if (typeof activityLog === 'string' && activityLog.trim() === '') {
-    throw invalid(`activity_log: ${describeValue(activityLog)} is empty; to keep no activity log, remove the key (or write activity_log: null)`);
+    throw invalid(
+      `activity_log: ${describeValue(activityLog)} is empty; to keep no activity log, remove the key (or write activity_log: null)`,
+    );
   }
   return {
     config: {
@@ -315,7 +351,8 @@ export function resolveGatewayConfig(document: unknown, placeholders: Placeholde
       search,
       cluster,
       secrets: [...secrets].map(([value, shownAs]) => ({ value, shownAs })),
-      activityLog: typeof activityLog === 'string' ? resolve(placeholders.configDir, expandRequired(activityLog, 'activity_log')) : undefined,
+      activityLog:
+        typeof activityLog === 'string' ? resolve(placeholders.configDir, expandRequired(activityLog, 'activity_log')) : undefined,
       connectTimeoutMs,
       connectMaxMs,
     },
@@ -335,7 +372,8 @@ function literalSecretsOf(server: ServerDraft, path: string): Array<[string, str
     if (value.length >= MIN_SECRET_LENGTH) found.push([value, shownAs]);
   };
   if (server.transport === 'stdio') {
-    for (const [key, value] of Object.entries(server.env)) if (isCredentialName(key) || isTokenShaped(value)) add(value, `<${path}.env.${key}>`);
+    for (const [key, value] of Object.entries(server.env))
+      if (isCredentialName(key) || isTokenShaped(value)) add(value, `<${path}.env.${key}>`);
     return found;
   }
   for (const [key, value] of Object.entries(server.headers)) {
@@ -344,7 +382,8 @@ function literalSecretsOf(server: ServerDraft, path: string): Array<[string, str
     if (scheme !== null) add(scheme[1]!, `<${path}.headers.${key}>`);
   }
   if (server.url.password !== '') add(decodeURIComponent(server.url.password), `<${path}.url password>`);
-  for (const [name, value] of server.url.searchParams) if (isCredentialName(name) || isTokenShaped(value)) add(value, `<${path}.url ?${name}>`);
+  for (const [name, value] of server.url.searchParams)
+    if (isCredentialName(name) || isTokenShaped(value)) add(value, `<${path}.url ?${name}>`);
   return found;
 }
 
@@ -357,7 +396,9 @@ function maskWrittenUrl(written: string): string {
   return written
     .replace(/(\/\/[^\s/:@]{1,256}:)([^\s/@$]{1,256})@/, '$1***@')
     .replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, separator: string, name: string, value: string) =>
-      !value.startsWith('${') && value.length >= MIN_SECRET_LENGTH && (isCredentialName(name) || isTokenShaped(value)) ? `${separator}${name}=***` : whole,
+      !value.startsWith('${') && value.length >= MIN_SECRET_LENGTH && (isCredentialName(name) || isTokenShaped(value))
+        ? `${separator}${name}=***`
+        : whole,
     );
 }
 
@@ -374,10 +415,19 @@ function unsetVariables(names: readonly string[]): string {
 }
 
 /** Warns about the keys of `block` that are not `known`, with a did-you-mean. Returns the block. */
-function checkedKeys(block: Record<string, unknown>, path: string, known: readonly string[], warnings: ConfigWarning[]): Record<string, unknown> {
+function checkedKeys(
+  block: Record<string, unknown>,
+  path: string,
+  known: readonly string[],
+  warnings: ConfigWarning[],
+): Record<string, unknown> {
   for (const key of Object.keys(block).sort()) {
     if (known.includes(key)) continue;
-    warnings.push({ path: `${path}.${key}`, received: block[key], message: `${path}.${key}: unknown key, ignored${didYouMean(key, known)} (known keys: ${known.join(', ')})` });
+    warnings.push({
+      path: `${path}.${key}`,
+      received: block[key],
+      message: `${path}.${key}: unknown key, ignored${didYouMean(key, known)} (known keys: ${known.join(', ')})`,
+    });
   }
   return block;
 }
@@ -397,7 +447,8 @@ function refuseKeysNearProtections(root: Record<string, unknown>): void {
   for (const key of Object.keys(root).sort()) {
     if (GATEWAY_ROOT_KEYS.includes(key)) continue;
     const meant = closestKey(key, PROTECTING_ROOT_KEYS);
-    if (meant !== undefined) throw invalid(`${key}: unknown key (did you mean '${meant}'?); stopped rather than go on without the ${meant} settings it may hold`);
+    if (meant !== undefined)
+      throw invalid(`${key}: unknown key (did you mean '${meant}'?); stopped rather than go on without the ${meant} settings it may hold`);
   }
 }
 
@@ -439,10 +490,21 @@ function missingKindHint(entry: Record<string, unknown>): string {
 }
 
 /** Warns about each key of `entry` in `keys` that a server of the other kind would use. */
-function warnOtherKindKeys(entry: Record<string, unknown>, path: string, keys: readonly string[], applies: string, ignoredFor: string, warnings: ConfigWarning[]): void {
+function warnOtherKindKeys(
+  entry: Record<string, unknown>,
+  path: string,
+  keys: readonly string[],
+  applies: string,
+  ignoredFor: string,
+  warnings: ConfigWarning[],
+): void {
   for (const key of keys) {
     if (entry[key] === undefined || entry[key] === null) continue;
-    warnings.push({ path: `${path}.${key}`, received: entry[key], message: `${path}.${key}: applies to ${applies} server; ignored for ${ignoredFor}` });
+    warnings.push({
+      path: `${path}.${key}`,
+      received: entry[key],
+      message: `${path}.${key}: applies to ${applies} server; ignored for ${ignoredFor}`,
+    });
   }
 }
 
@@ -468,7 +530,9 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
   const disabled = entry['disabled'];
   // `disabled: "yes"` used to start the server the user meant to leave out.
   if (disabled !== undefined && disabled !== null && typeof disabled !== 'boolean') {
-    throw invalid(`${path}.disabled: ${describeValue(disabled)} is not true or false; write disabled: true to leave the server out, or remove the key to start it`);
+    throw invalid(
+      `${path}.disabled: ${describeValue(disabled)} is not true or false; write disabled: true to leave the server out, or remove the key to start it`,
+    );
   }
   if (disabled === true) return undefined;
   const unknownKeys = unknownServerKeys(entry);
@@ -481,7 +545,9 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
   const callTimeoutMs = milliseconds(entry['timeout_ms'], `${path}.timeout_ms`, context.callTimeoutMs, context.warnings);
   const declared = entry['transport'] ?? entry['type'];
   if (declared !== undefined && typeof declared !== 'string') {
-    throw invalid(`${path}.${entry['transport'] === undefined ? 'type' : 'transport'}: ${describeValue(declared)} is not a transport name (stdio, http or sse)`);
+    throw invalid(
+      `${path}.${entry['transport'] === undefined ? 'type' : 'transport'}: ${describeValue(declared)} is not a transport name (stdio, http or sse)`,
+    );
   }
   const { expand } = context;
   if (typeof entry['command'] === 'string' && entry['command'].trim() !== '') {
@@ -502,7 +568,9 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
       name,
       command: expand(entry['command'], `${path}.command`),
       // An argument after `--api-key` or `--token` is named by it.
-      args: readStringList(entry['args'], `${path}.args`).map((argument, index, all) => expand(argument, `${path}.args[${index}]`, index > 0 ? all[index - 1] : 'args')),
+      args: readStringList(entry['args'], `${path}.args`).map((argument, index, all) =>
+        expand(argument, `${path}.args[${index}]`, index > 0 ? all[index - 1] : 'args'),
+      ),
       env: stringMap(entry['env'], `${path}.env`, expand),
       ...(cwd === undefined ? {} : { cwd }),
       callTimeoutMs,
@@ -520,7 +588,8 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
       // The URL as written, not as expanded: the expansion may hold a secret.
       throw invalid(`${path}.url: ${describeValue(written)} is not a URL (expected e.g. http://127.0.0.1:3001/mcp)`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(`${path}.url: ${describeValue(written)} must start with http:// or https://`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw invalid(`${path}.url: ${describeValue(written)} must start with http:// or https://`);
     if (declared !== undefined && !['http', 'streamable-http', 'streamableHttp', 'sse'].includes(String(declared))) {
       throw invalid(`${path}: transport ${describeValue(declared)} is not one of http, sse for a 'url' server`);
     }
@@ -540,7 +609,9 @@ function resolveServer(name: string, path: string, value: unknown, context: Serv
 }
 
 function isGatewayItself(entry: Record<string, unknown>): boolean {
-  const words = [entry['command'], ...(Array.isArray(entry['args']) ? entry['args'] : [])].filter((word): word is string => typeof word === 'string');
+  const words = [entry['command'], ...(Array.isArray(entry['args']) ? entry['args'] : [])].filter(
+    (word): word is string => typeof word === 'string',
+  );
   return words.includes('serve') && words.some((word) => /tool-search(\.js)?$/.test(word) || word === 'tool-search');
 }
 
@@ -557,7 +628,11 @@ function mapping(value: unknown, path: string): Record<string, unknown> {
 function tokens(value: unknown, path: string, fallback: number, warnings: ConfigWarning[]): number {
   if (value === undefined || value === null) return fallback;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 100) return value;
-  warnings.push({ path, received: value, message: `${path}: ${describeValue(value)} is not a whole number of tokens of at least 100; using ${fallback}` });
+  warnings.push({
+    path,
+    received: value,
+    message: `${path}: ${describeValue(value)} is not a whole number of tokens of at least 100; using ${fallback}`,
+  });
   return fallback;
 }
 
@@ -576,11 +651,18 @@ function stringMap(value: unknown, path: string, expand: (value: string, path: s
 function milliseconds(value: unknown, path: string, fallback: number, warnings: ConfigWarning[]): number {
   if (value === undefined || value === null) return fallback;
   if (typeof value === 'number' && Number.isInteger(value) && value > LONGEST_TIMER_MS) {
-    warnings.push({ path, received: value, message: `${path}: ${aboveLongestTimer(value)} (a longer one would fire at once); using ${LONGEST_TIMER_MS}` });
+    warnings.push({
+      path,
+      received: value,
+      message: `${path}: ${aboveLongestTimer(value)} (a longer one would fire at once); using ${LONGEST_TIMER_MS}`,
+    });
     return LONGEST_TIMER_MS;
   }
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
-  warnings.push({ path, received: value, message: `${path}: ${describeValue(value)} is not a positive whole number of milliseconds; using ${fallback}` });
+  warnings.push({
+    path,
+    received: value,
+    message: `${path}: ${describeValue(value)} is not a positive whole number of milliseconds; using ${fallback}`,
+  });
   return fallback;
 }
-

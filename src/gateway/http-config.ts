@@ -125,20 +125,30 @@ function resolveToken(value: unknown, expand: (value: string, path: string) => s
 
 function resolveClients(value: unknown, token: string | undefined, expand: (value: string, path: string) => string): HttpClientToken[] {
   if (value === undefined || value === null) return [];
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('http.clients: expected a mapping of client name to token, e.g. {ada: "${env:ADA_TOKEN}"}');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw invalid('http.clients: expected a mapping of client name to token, e.g. {ada: "${env:ADA_TOKEN}"}');
   const clients: HttpClientToken[] = [];
   for (const [name, written] of Object.entries(value as Record<string, unknown>)) {
     const path = `http.clients.${CLIENT_NAME.test(name) ? name : JSON.stringify(name.slice(0, 80))}`;
     if (!CLIENT_NAME.test(name)) throw invalid(`${path}: a client name is 1 to 64 letters, digits, dots, dashes or underscores`);
     const namesake = clients.find((client) => client.name.toLowerCase() === name.toLowerCase());
-    if (namesake !== undefined) throw invalid(`${path}: the name is also used by http.clients.${namesake.name} (names are compared ignoring case); give each client its own`);
-    if (typeof written !== 'string') throw invalid(`${path}: expected a token string (e.g. "\${env:${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_TOKEN}"), got ${typeof written}`);
+    if (namesake !== undefined)
+      throw invalid(
+        `${path}: the name is also used by http.clients.${namesake.name} (names are compared ignoring case); give each client its own`,
+      );
+    if (typeof written !== 'string')
+      throw invalid(
+        `${path}: expected a token string (e.g. "\${env:${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_TOKEN}"), got ${typeof written}`,
+      );
     const expanded = expand(written, path);
     // Messages never include a token: they are secrets, and error lines end up in logs.
     const reason = unusableTokenReason(expanded);
     if (reason !== undefined) throw invalid(`${path}: ${reason}`);
     const twin = expanded === token ? 'http.token' : clients.find((client) => client.token === expanded)?.name;
-    if (twin !== undefined) throw invalid(`${path}: has the same token as ${twin === 'http.token' ? twin : `http.clients.${twin}`}; give each client a token of its own`);
+    if (twin !== undefined)
+      throw invalid(
+        `${path}: has the same token as ${twin === 'http.token' ? twin : `http.clients.${twin}`}; give each client a token of its own`,
+      );
     clients.push({ name, token: expanded });
   }
   return clients;
@@ -151,10 +161,13 @@ function resolveOrigins(value: unknown): string[] {
   }
   return value.map((item, index) => {
     const path = `http.allowed_origins[${index}]`;
-    if (typeof item !== 'string') throw invalid(`${path}: expected an origin string such as "https://app.example.com", got ${describeValue(item)}`);
+    if (typeof item !== 'string')
+      throw invalid(`${path}: expected an origin string such as "https://app.example.com", got ${describeValue(item)}`);
     const origin = originOf(item);
-    if (origin === undefined) throw invalid(`${path}: ${describeValue(item)} is not an origin (expected scheme://host[:port], e.g. "https://app.example.com")`);
-    if (origin !== item) throw invalid(`${path}: ${describeValue(item)} is not an origin as browsers send it; write ${describeValue(origin)}`);
+    if (origin === undefined)
+      throw invalid(`${path}: ${describeValue(item)} is not an origin (expected scheme://host[:port], e.g. "https://app.example.com")`);
+    if (origin !== item)
+      throw invalid(`${path}: ${describeValue(item)} is not an origin as browsers send it; write ${describeValue(origin)}`);
     return origin;
   });
 }

@@ -22,7 +22,12 @@ export interface HttpSession {
    * gateway already read and bounded (undefined for none, or another content type). `omitHeaders`
    * leaves request headers out (`last-event-id` when another stream's events were sent first).
    */
-  handle(request: IncomingMessage, response: ServerResponse, body: unknown, options?: { readonly omitHeaders?: readonly string[]; readonly headersSent?: boolean }): Promise<void>;
+  handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    options?: { readonly omitHeaders?: readonly string[]; readonly headersSent?: boolean },
+  ): Promise<void>;
 }
 
 export interface HttpSessionOptions {
@@ -47,7 +52,12 @@ export async function openHttpSession(gateway: Gateway, id: string, options: Htt
     allowedHosts: [...options.allowedHosts],
     ...(options.eventStore === undefined ? {} : { eventStore: options.eventStore }),
   });
-  const connection = await connectGatewayServer(gateway, transport, id, options.identity.client === undefined ? {} : { client: options.identity.client });
+  const connection = await connectGatewayServer(
+    gateway,
+    transport,
+    id,
+    options.identity.client === undefined ? {} : { client: options.identity.client },
+  );
   const session: HttpSession = {
     id,
     transport,
@@ -58,9 +68,15 @@ export async function openHttpSession(gateway: Gateway, id: string, options: Htt
     async handle(request, response, body, handleOptions = {}) {
       const aborted = new AbortController();
       response.once('close', () => aborted.abort());
-      const webRequest = toWebRequest(request, { bodyRead: body !== undefined, signal: aborted.signal, ...(handleOptions.omitHeaders === undefined ? {} : { omitHeaders: handleOptions.omitHeaders }) });
+      const webRequest = toWebRequest(request, {
+        bodyRead: body !== undefined,
+        signal: aborted.signal,
+        ...(handleOptions.omitHeaders === undefined ? {} : { omitHeaders: handleOptions.omitHeaders }),
+      });
       const context = { requests: postedRequests(body) };
-      const webResponse = await streamContext.run(context, () => transport.handleRequest(webRequest, body === undefined ? undefined : { parsedBody: body }));
+      const webResponse = await streamContext.run(context, () =>
+        transport.handleRequest(webRequest, body === undefined ? undefined : { parsedBody: body }),
+      );
       await relayWebResponse(webResponse, response, handleOptions.headersSent === true ? { headersSent: true } : {});
     },
   };

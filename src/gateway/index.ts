@@ -12,7 +12,12 @@ export type { HttpClientToken, HttpConfig } from './http-config.ts';
 export { DEFAULT_IDLE_SESSION_MS, DEFAULT_MAX_SESSIONS, HTTP_CONFIG_KEYS, MIN_TOKEN_LENGTH, resolveHttpConfig } from './http-config.ts';
 export { DEFAULT_FAILED_TOKEN_LIMIT, DEFAULT_FAILED_TOKEN_WINDOW_MS } from './failed-token-throttle.ts';
 export type { GatewayConfig, HttpUpstreamConfig, ResolvedGatewayConfig, StdioUpstreamConfig, UpstreamConfig } from './gateway-config.ts';
-export { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_GATEWAY_CONTEXT_LENGTH, resolveGatewayConfig } from './gateway-config.ts';
+export {
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_GATEWAY_CONTEXT_LENGTH,
+  resolveGatewayConfig,
+} from './gateway-config.ts';
 export type { PlaceholderValues } from './expand-placeholders.ts';
 export type { Upstream, UpstreamState, UpstreamStatus } from './create-upstream.ts';
 export type { ActivityLogEntry, ActivityLogStatus } from './open-activity-log.ts';

@@ -35,7 +35,11 @@ export interface ActivityLogImport {
  * gateway's tool (`mcp_<server>_<tool>`) and its server; the upstream name is what follows
  * `mcp_<server>_` (the gateway reads learned requests under both).
  */
-export async function learnFromActivityLog(lines: AsyncIterable<string> | Iterable<string>, store: LearnedRequestStore, options: ActivityLogLearning): Promise<ActivityLogImport> {
+export async function learnFromActivityLog(
+  lines: AsyncIterable<string> | Iterable<string>,
+  store: LearnedRequestStore,
+  options: ActivityLogLearning,
+): Promise<ActivityLogImport> {
   const learner = createActivityLearner({ maxSessions: 4_096 });
   const servers = new Map((options.servers ?? []).map((server) => [server.name, server]));
   const taught = new Set<string>();
@@ -83,9 +87,21 @@ function eventOf(line: string): ActivityEvent | 'other' | undefined {
   const { event, session, time } = entry;
   if (typeof session !== 'string' || typeof time !== 'string') return undefined;
   if (event === 'search' && typeof entry['query'] === 'string' && Array.isArray(entry['results'])) {
-    return { type: 'search', time, sessionId: session, via: 'tool_search', query: entry['query'], results: entry['results'].filter((name): name is string => typeof name === 'string') };
+    return {
+      type: 'search',
+      time,
+      sessionId: session,
+      via: 'tool_search',
+      query: entry['query'],
+      results: entry['results'].filter((name): name is string => typeof name === 'string'),
+    };
   }
-  if (event === 'call' && typeof entry['tool'] === 'string' && typeof entry['server'] === 'string' && typeof entry['outcome'] === 'string') {
+  if (
+    event === 'call' &&
+    typeof entry['tool'] === 'string' &&
+    typeof entry['server'] === 'string' &&
+    typeof entry['outcome'] === 'string'
+  ) {
     return {
       type: 'call_finished',
       time,
@@ -104,5 +120,12 @@ function eventOf(line: string): ActivityEvent | 'other' | undefined {
 /** A stand-in for the gateway tool a call line names: enough for the policy and the upstream name. */
 function toolOf(name: string, server: string): Tool & { readonly originalName: string } {
   const prefix = `mcp_${server}_`.replace(/[^A-Za-z0-9_-]/g, '_');
-  return { name, originalName: name.startsWith(prefix) ? name.slice(prefix.length) : name, description: '', parameters: {}, toolset: `mcp-${server}`, kind: 'mcp' };
+  return {
+    name,
+    originalName: name.startsWith(prefix) ? name.slice(prefix.length) : name,
+    description: '',
+    parameters: {},
+    toolset: `mcp-${server}`,
+    kind: 'mcp',
+  };
 }

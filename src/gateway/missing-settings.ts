@@ -12,7 +12,9 @@ export function missingSettingsMessage(config: UpstreamConfig): string | undefin
   const { missingEnv, missingInputs } = config;
   if (missingEnv.length > 0) {
     const one = missingEnv.length === 1;
-    parts.push(`its config refers to ${one ? 'environment variable' : 'environment variables'} ${missingEnv.join(', ')}, which ${one ? 'is' : 'are'} not set; set ${one ? 'it' : 'them'}`);
+    parts.push(
+      `its config refers to ${one ? 'environment variable' : 'environment variables'} ${missingEnv.join(', ')}, which ${one ? 'is' : 'are'} not set; set ${one ? 'it' : 'them'}`,
+    );
   }
   if (missingInputs.length > 0) {
     const one = missingInputs.length === 1;

@@ -7,7 +7,10 @@ import { Readable } from 'node:stream';
  * request then carries none; otherwise (a body of another content type) the node stream is handed on.
  * `signal` aborts when the client goes away.
  */
-export function toWebRequest(request: IncomingMessage, options: { readonly bodyRead: boolean; readonly signal: AbortSignal; readonly omitHeaders?: readonly string[] }): Request {
+export function toWebRequest(
+  request: IncomingMessage,
+  options: { readonly bodyRead: boolean; readonly signal: AbortSignal; readonly omitHeaders?: readonly string[] },
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || options.omitHeaders?.includes(name)) continue;
@@ -30,7 +33,11 @@ export function toWebRequest(request: IncomingMessage, options: { readonly bodyR
  * When the client goes away the body is cancelled, which is how the SDK learns a stream closed.
  * With `headersSent`, only the body is sent (the caller already wrote the headers and some events).
  */
-export async function relayWebResponse(webResponse: Response, response: ServerResponse, options: { readonly headersSent?: boolean } = {}): Promise<void> {
+export async function relayWebResponse(
+  webResponse: Response,
+  response: ServerResponse,
+  options: { readonly headersSent?: boolean } = {},
+): Promise<void> {
   if (options.headersSent !== true) {
     const headers: Record<string, string> = {};
     webResponse.headers.forEach((value, name) => {

@@ -172,7 +172,9 @@ export function openActivityLog(path: string, onError: (message: string) => void
       const first = failure === undefined;
       failure = describeWriteError(error);
       if (first) {
-        onError(`warning: activity_log '${path}': a line could not be written (${failure}); the gateway tries again with every line, and inspect and the live view say how many were lost`);
+        onError(
+          `warning: activity_log '${path}': a line could not be written (${failure}); the gateway tries again with every line, and inspect and the live view say how many were lost`,
+        );
       }
     }
   };
@@ -185,7 +187,12 @@ export function openActivityLog(path: string, onError: (message: string) => void
       append(JSON.stringify(redactJson<unknown>(entry, redact, { event: 'withheld', time: entry.time, session: entry.session })));
     },
     status() {
-      return { path, state: failure === undefined ? 'writing' : 'failing', linesLost, ...(failure === undefined ? {} : { error: failure }) };
+      return {
+        path,
+        state: failure === undefined ? 'writing' : 'failing',
+        linesLost,
+        ...(failure === undefined ? {} : { error: failure }),
+      };
     },
     async close() {
       if (descriptor !== undefined) closeSync(descriptor);

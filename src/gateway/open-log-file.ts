@@ -53,7 +53,8 @@ export function openLogFile(path: string, what: string): OpenedLogFile {
   try {
     const opened = fstatSync(descriptor);
     // The file opened must be the one checked: not another put in its place in between.
-    if (opened.dev !== before.dev || opened.ino !== before.ino) throw new ToolSearchError('invalid_config_file', `${what} '${path}' was replaced while it was being opened; start the gateway again`);
+    if (opened.dev !== before.dev || opened.ino !== before.ino)
+      throw new ToolSearchError('invalid_config_file', `${what} '${path}' was replaced while it was being opened; start the gateway again`);
     refuseUnlessRegular(opened, path, what);
     const mode = opened.mode & 0o777;
     if ((mode & 0o077) === 0) return { descriptor, created: false };
@@ -81,7 +82,10 @@ function lstatOrUndefined(path: string, what: string): Stats | undefined {
 function refuseUnlessRegular(stats: Stats, path: string, what: string): void {
   if (stats.isSymbolicLink()) throw symbolicLink(path, what);
   if (stats.isFile()) return;
-  throw new ToolSearchError('invalid_config_file', `${what} '${path}' is ${kindOf(stats)}, not a regular file; give the path of a file (it is created, owner-only, if missing)`);
+  throw new ToolSearchError(
+    'invalid_config_file',
+    `${what} '${path}' is ${kindOf(stats)}, not a regular file; give the path of a file (it is created, owner-only, if missing)`,
+  );
 }
 
 function symbolicLink(path: string, what: string): ToolSearchError {
@@ -107,7 +111,10 @@ function kindOf(stats: Stats): string {
 }
 
 function cannotOpen(path: string, what: string, error: unknown): ToolSearchError {
-  return new ToolSearchError('invalid_config_file', `${what} '${path}' cannot be opened for appending (${codeOf(error) ?? 'error'}); check that its folder exists and is writable`);
+  return new ToolSearchError(
+    'invalid_config_file',
+    `${what} '${path}' cannot be opened for appending (${codeOf(error) ?? 'error'}); check that its folder exists and is writable`,
+  );
 }
 
 function codeOf(error: unknown): string | undefined {

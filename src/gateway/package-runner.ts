@@ -18,7 +18,11 @@ const SUBCOMMAND_RUNNERS: Readonly<Record<string, readonly string[]>> = { npm: [
  * first argument that is not an option.
  */
 export function packageRunOf(command: string, args: readonly string[]): PackageRun | undefined {
-  const name = command.split(/[\\/]/).pop()!.replace(/\.(?:cmd|exe)$/i, '').toLowerCase();
+  const name = command
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.(?:cmd|exe)$/i, '')
+    .toLowerCase();
   let rest = args;
   let runner = name;
   if (!RUNNERS.has(name)) {

@@ -14,7 +14,11 @@ export const POLICY_KEYS: readonly string[] = ['deny', 'require_approval'];
  * unknown key inside `policy` (ignoring `require_aproval` would silently drop an approval) or a value
  * that is not a list of strings. An empty pattern matches no tool and is a warning. Pure.
  */
-export function resolvePolicyPatterns(root: Readonly<Record<string, unknown>>, rootKeys: readonly string[], warnings: ConfigWarning[]): PolicyPatterns {
+export function resolvePolicyPatterns(
+  root: Readonly<Record<string, unknown>>,
+  rootKeys: readonly string[],
+  warnings: ConfigWarning[],
+): PolicyPatterns {
   for (const key of Object.keys(root).sort()) {
     if (rootKeys.includes(key) || closestKey(key, ['policy']) === undefined) continue;
     throw invalid(`${key}: unknown key (did you mean 'policy'?); stopped rather than go on without the policy settings it may hold`);
@@ -24,7 +28,9 @@ export function resolvePolicyPatterns(root: Readonly<Record<string, unknown>>, r
   const block = policy as Record<string, unknown>;
   for (const key of Object.keys(block).sort()) {
     if (POLICY_KEYS.includes(key)) continue;
-    throw invalid(`policy.${key}: unknown key${didYouMean(key, POLICY_KEYS)}; the known keys are ${POLICY_KEYS.join(', ')}. It was not ignored, since that could drop a protection`);
+    throw invalid(
+      `policy.${key}: unknown key${didYouMean(key, POLICY_KEYS)}; the known keys are ${POLICY_KEYS.join(', ')}. It was not ignored, since that could drop a protection`,
+    );
   }
   return {
     pin: globs(root['pin'], 'pin', warnings),
@@ -37,7 +43,11 @@ function globs(value: unknown, path: string, warnings: ConfigWarning[]): string[
   const patterns = typeof value === 'string' ? [value] : readStringList(value, path);
   return patterns.filter((pattern, index) => {
     if (pattern.trim() !== '') return true;
-    warnings.push({ path: `${path}[${index}]`, received: pattern, message: `${path}[${index}]: an empty pattern matches no tool; ignored` });
+    warnings.push({
+      path: `${path}[${index}]`,
+      received: pattern,
+      message: `${path}[${index}]: an empty pattern matches no tool; ignored`,
+    });
     return false;
   });
 }

@@ -59,7 +59,11 @@ export class ProcessGroupTransport implements Transport {
   // A message over the bound ends the connection, as the SDK's transport does: the call it answered
   // fails at once (and the server restarts) instead of waiting for its deadline.
   readonly #frames = new NewlineFrames(MAX_UPSTREAM_MESSAGE_BYTES, (bytes) => {
-    this.onerror?.(new Error(`the server sent a message of over ${MAX_UPSTREAM_MESSAGE_BYTES.toLocaleString('en-US')} bytes (${bytes.toLocaleString('en-US')} so far); the connection is closed`));
+    this.onerror?.(
+      new Error(
+        `the server sent a message of over ${MAX_UPSTREAM_MESSAGE_BYTES.toLocaleString('en-US')} bytes (${bytes.toLocaleString('en-US')} so far); the connection is closed`,
+      ),
+    );
     void this.close();
   });
   #child: ChildProcess | undefined;
@@ -111,7 +115,8 @@ export class ProcessGroupTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
-    if (this.#stopping !== undefined || stdin === undefined || stdin === null || stdin.destroyed) return Promise.reject(new Error('Not connected'));
+    if (this.#stopping !== undefined || stdin === undefined || stdin === null || stdin.destroyed)
+      return Promise.reject(new Error('Not connected'));
     return new Promise((resolve) => {
       if (stdin.write(serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
@@ -153,7 +158,10 @@ export class ProcessGroupTransport implements Transport {
   }
 
   async #stopGroup(groupId: number): Promise<void> {
-    await stopProcessGroup(groupId, { leaderExited: this.#leaderExited, ...(this.#options.graceMs === undefined ? {} : { graceMs: this.#options.graceMs }) });
+    await stopProcessGroup(groupId, {
+      leaderExited: this.#leaderExited,
+      ...(this.#options.graceMs === undefined ? {} : { graceMs: this.#options.graceMs }),
+    });
     this.#options.groups?.delete(groupId);
   }
 
@@ -172,11 +180,21 @@ export class ProcessGroupTransport implements Transport {
         continue;
       }
       // Read at once (in the worker), handed on after every line before it.
-      const reading = large ? readLargeMessage(line, largeAnswers).then((message) => () => message, (error: Error) => () => { throw error; }) : Promise.resolve(() => deserializeMessage(line));
-      const handOver: Promise<void> = (this.#behind ?? Promise.resolve()).then(() => reading).then((read) => {
-        if (this.#behind === handOver) this.#behind = undefined;
-        this.#handOn(read);
-      }).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+      const reading = large
+        ? readLargeMessage(line, largeAnswers).then(
+            (message) => () => message,
+            (error: Error) => () => {
+              throw error;
+            },
+          )
+        : Promise.resolve(() => deserializeMessage(line));
+      const handOver: Promise<void> = (this.#behind ?? Promise.resolve())
+        .then(() => reading)
+        .then((read) => {
+          if (this.#behind === handOver) this.#behind = undefined;
+          this.#handOn(read);
+        })
+        .catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
       this.#behind = handOver;
     }
   }

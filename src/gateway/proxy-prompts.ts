@@ -45,7 +45,10 @@ export async function getUpstreamPrompt(
   const found = prompts.find((prompt) => prompt.name === name);
   if (found === undefined) {
     const known = prompts.map((prompt) => prompt.name);
-    throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}'. ${known.length === 0 ? 'No connected server offers prompts.' : `Prompts: ${known.join(', ')}.`}`);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Unknown prompt '${name}'. ${known.length === 0 ? 'No connected server offers prompts.' : `Prompts: ${known.join(', ')}.`}`,
+    );
   }
   const request = args === undefined ? { name: found.prompt.name } : { name: found.prompt.name, arguments: args };
   return found.upstream.request(`get its prompt '${found.prompt.name}'`, (client, options) => client.getPrompt(request, options), signal);

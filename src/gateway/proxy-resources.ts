@@ -27,7 +27,10 @@ export function listUpstreamResources(upstreams: readonly Upstream[], signal?: A
 }
 
 /** The resource templates of every connected upstream that offers resources, as {@link listUpstreamResources}. */
-export function listUpstreamResourceTemplates(upstreams: readonly Upstream[], signal?: AbortSignal): Promise<UpstreamEntry<ResourceTemplate>[]> {
+export function listUpstreamResourceTemplates(
+  upstreams: readonly Upstream[],
+  signal?: AbortSignal,
+): Promise<UpstreamEntry<ResourceTemplate>[]> {
   return listAcrossUpstreams<ResourceTemplate>(
     upstreams,
     offersResources,
@@ -56,8 +59,14 @@ export async function readUpstreamResource(upstreams: readonly Upstream[], uri: 
  * no connected server offers it.
  */
 export async function resourceOwner(upstreams: readonly Upstream[], uri: string, signal?: AbortSignal): Promise<Upstream> {
-  const owner = (await listUpstreamResources(upstreams, signal)).find(({ entry }) => entry.uri === uri)?.upstream ?? (await templateOwner(upstreams, uri, signal));
-  if (owner === undefined) throw new McpError(ErrorCode.InvalidParams, `No connected server offers the resource '${clipEchoedName(uri)}'. List them with resources/list.`);
+  const owner =
+    (await listUpstreamResources(upstreams, signal)).find(({ entry }) => entry.uri === uri)?.upstream ??
+    (await templateOwner(upstreams, uri, signal));
+  if (owner === undefined)
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `No connected server offers the resource '${clipEchoedName(uri)}'. List them with resources/list.`,
+    );
   return owner;
 }
 

@@ -35,7 +35,7 @@ export function quoteShownText(text: string, kind: QuotedKind): QuotedText {
   const stacked = kind === 'value' ? stackedMarks(text) : undefined;
   const marked: MarkedCharacter[] = [];
   let quoted = '"';
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const codePoint = text.codePointAt(index)!;
     const character = String.fromCodePoint(codePoint);
     const why =
@@ -53,7 +53,15 @@ export function quoteShownText(text: string, kind: QuotedKind): QuotedText {
   return { text: `${quoted}"`, marked };
 }
 
-const JSON_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+const JSON_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
 
 /** Why a person would not see `character` as it is, whatever it stands beside; undefined for most. */
 function unseenReason(codePoint: number, character: string): string | undefined {
@@ -75,7 +83,7 @@ function markedLookalikes(text: string, kind: QuotedKind): Map<number, string> {
   for (const word of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
     const found: Array<[number, string]> = [];
     let otherLetters = 0;
-    for (let offset = 0; offset < word[0].length; ) {
+    for (let offset = 0; offset < word[0].length;) {
       const codePoint = word[0].codePointAt(offset)!;
       const ascii = asciiLookalikeOf(codePoint);
       if (ascii !== undefined) found.push([word.index + offset, ascii]);
@@ -93,7 +101,7 @@ function markedLookalikes(text: string, kind: QuotedKind): Map<number, string> {
 function stackedMarks(text: string): Set<number> {
   const indices = new Set<number>();
   for (const run of text.matchAll(/\p{M}{3,}/gu)) {
-    for (let offset = 0; offset < run[0].length; ) {
+    for (let offset = 0; offset < run[0].length;) {
       indices.add(run.index + offset);
       offset += run[0].codePointAt(offset)! > 0xffff ? 2 : 1;
     }

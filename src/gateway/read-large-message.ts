@@ -38,7 +38,11 @@ export function readLargeMessage(line: string, limits: ToolAnswerLimits): Promis
   return new Promise((resolve, reject) => {
     current.pending.set(id, { resolve, reject });
     current.worker.ref();
-    const request: LargeMessageRequest = { id, line, limits: { maxResultTokens: limits.maxResultTokens, secrets: limits.secrets.map(({ value, shownAs }) => ({ value, shownAs })) } };
+    const request: LargeMessageRequest = {
+      id,
+      line,
+      limits: { maxResultTokens: limits.maxResultTokens, secrets: limits.secrets.map(({ value, shownAs }) => ({ value, shownAs })) },
+    };
     current.worker.postMessage(request);
   });
 }

@@ -28,7 +28,8 @@ export async function readProcessGroup(groupId: number): Promise<GroupProcess[] 
   const members: GroupProcess[] = [];
   for (const row of rows) {
     const process = row === undefined ? undefined : parseStat(row);
-    if (process !== undefined && process.groupId === groupId && process.state !== 'Z') members.push({ pid: process.pid, cpuTicks: process.cpuTicks });
+    if (process !== undefined && process.groupId === groupId && process.state !== 'Z')
+      members.push({ pid: process.pid, cpuTicks: process.cpuTicks });
   }
   return members;
 }

@@ -78,7 +78,19 @@ export function createRedactor(secrets: readonly Secret[]): Redactor {
  * result). Secrets are at least 8 characters and credential-like (gateway-config.ts), so none of these
  * would be one anyway; skipping them makes it certain.
  */
-const STRUCTURAL_KEYS = new Set(['jsonrpc', 'method', 'id', 'protocolVersion', 'type', 'mimeType', 'progressToken', 'cursor', 'nextCursor', 'requestId', 'role']);
+const STRUCTURAL_KEYS = new Set([
+  'jsonrpc',
+  'method',
+  'id',
+  'protocolVersion',
+  'type',
+  'mimeType',
+  'progressToken',
+  'cursor',
+  'nextCursor',
+  'requestId',
+  'role',
+]);
 
 /** How deep a value is walked; deeper, it is withheld (failing closed). */
 const MAX_REDACTED_DEPTH = 1_000;

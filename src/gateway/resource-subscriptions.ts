@@ -38,7 +38,10 @@ export function createResourceSubscriptions(upstreams: () => readonly Upstream[]
       }
       const owner = await resourceOwner(upstreams(), uri, signal);
       if (owner.capabilities()?.resources?.subscribe !== true) {
-        throw new McpError(ErrorCode.InvalidParams, `MCP server '${owner.name}' does not support resource subscriptions, so '${clipEchoedName(uri)}' cannot be followed; read it again instead.`);
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `MCP server '${owner.name}' does not support resource subscriptions, so '${clipEchoedName(uri)}' cannot be followed; read it again instead.`,
+        );
       }
       await owner.subscribe(uri, signal);
       const entry = byUri.get(uri) ?? { upstream: owner, clients: new Set<string>() };

@@ -62,7 +62,11 @@ export const DEFAULT_SEARCH_CONFIG: SearchConfig = Object.freeze({ pack: true, l
  * `expand` replaces placeholders (`${env:NAME}`) and throws for unknown or unset ones. An api_key is
  * never part of a message (a wrong one is described by its type only).
  */
-export function resolveSearchConfig(raw: unknown, expand: (value: string, path: string) => string, warnings: ConfigWarning[]): SearchConfig {
+export function resolveSearchConfig(
+  raw: unknown,
+  expand: (value: string, path: string) => string,
+  warnings: ConfigWarning[],
+): SearchConfig {
   if (raw === undefined || raw === null) return DEFAULT_SEARCH_CONFIG;
   const block = mapping(raw, 'search', SEARCH_CONFIG_KEYS);
   warnUnknown(block, 'search', SEARCH_CONFIG_KEYS, warnings);
@@ -74,19 +78,31 @@ export function resolveSearchConfig(raw: unknown, expand: (value: string, path: 
   };
 }
 
-function resolveEmbeddings(raw: unknown, expand: (value: string, path: string) => string, warnings: ConfigWarning[]): EmbeddingsConfig | undefined {
+function resolveEmbeddings(
+  raw: unknown,
+  expand: (value: string, path: string) => string,
+  warnings: ConfigWarning[],
+): EmbeddingsConfig | undefined {
   if (raw === undefined || raw === null || raw === false) return undefined;
   const path = 'search.embeddings';
   const block = mapping(raw, path, EMBEDDINGS_CONFIG_KEYS);
   warnUnknown(block, path, EMBEDDINGS_CONFIG_KEYS, warnings);
   const { url, displayUrl } = endpointUrl(block['url'], path, expand, 'e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1');
   const model = block['model'];
-  if (typeof model !== 'string' || model.trim() === '') throw invalid(`${path}.model: ${describeValue(model)} is not a model name (e.g. text-embedding-3-small or nomic-embed-text)`);
+  if (typeof model !== 'string' || model.trim() === '')
+    throw invalid(`${path}.model: ${describeValue(model)} is not a model name (e.g. text-embedding-3-small or nomic-embed-text)`);
   const key = block['api_key'];
-  if (key !== undefined && key !== null && typeof key !== 'string') throw invalid(`${path}.api_key: expected a string (e.g. "\${env:OPENAI_API_KEY}"), got a ${Array.isArray(key) ? 'list' : typeof key}`);
+  if (key !== undefined && key !== null && typeof key !== 'string')
+    throw invalid(`${path}.api_key: expected a string (e.g. "\${env:OPENAI_API_KEY}"), got a ${Array.isArray(key) ? 'list' : typeof key}`);
   const dimensions = block['dimensions'];
-  if (dimensions !== undefined && dimensions !== null && !(typeof dimensions === 'number' && Number.isInteger(dimensions) && dimensions >= 1 && dimensions <= MAX_EMBEDDING_DIMENSIONS)) {
-    throw invalid(`${path}.dimensions: ${describeValue(dimensions)} is not a whole number from 1 to ${MAX_EMBEDDING_DIMENSIONS} (leave it out for the model's own width)`);
+  if (
+    dimensions !== undefined &&
+    dimensions !== null &&
+    !(typeof dimensions === 'number' && Number.isInteger(dimensions) && dimensions >= 1 && dimensions <= MAX_EMBEDDING_DIMENSIONS)
+  ) {
+    throw invalid(
+      `${path}.dimensions: ${describeValue(dimensions)} is not a whole number from 1 to ${MAX_EMBEDDING_DIMENSIONS} (leave it out for the model's own width)`,
+    );
   }
   return {
     url,
@@ -99,8 +115,14 @@ function resolveEmbeddings(raw: unknown, expand: (value: string, path: string) =
 }
 
 /** An endpoint's URL (http or https), placeholders expanded, and as written. */
-function endpointUrl(written: unknown, path: string, expand: (value: string, path: string) => string, example: string): { url: string; displayUrl: string } {
-  if (typeof written !== 'string' || written.trim() === '') throw invalid(`${path}.url: ${describeValue(written)} is not a URL; give an OpenAI-compatible endpoint (${example})`);
+function endpointUrl(
+  written: unknown,
+  path: string,
+  expand: (value: string, path: string) => string,
+  example: string,
+): { url: string; displayUrl: string } {
+  if (typeof written !== 'string' || written.trim() === '')
+    throw invalid(`${path}.url: ${describeValue(written)} is not a URL; give an OpenAI-compatible endpoint (${example})`);
   const url = expand(written, `${path}.url`);
   let parsed: URL;
   try {
@@ -108,14 +130,16 @@ function endpointUrl(written: unknown, path: string, expand: (value: string, pat
   } catch {
     throw invalid(`${path}.url: ${describeValue(written)} is not a URL (${example})`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(`${path}.url: ${describeValue(written)} must start with http:// or https://`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw invalid(`${path}.url: ${describeValue(written)} must start with http:// or https://`);
   return { url, displayUrl: written };
 }
 
 /** A timeout in milliseconds: a positive whole number within the longest timer Node keeps, or `fallback` when absent. */
 function timeoutOf(value: unknown, path: string, fallback: number): number {
   if (value === undefined || value === null) return fallback;
-  if (!(typeof value === 'number' && Number.isInteger(value) && value > 0)) throw invalid(`${path}: ${describeValue(value)} is not a positive whole number of milliseconds`);
+  if (!(typeof value === 'number' && Number.isInteger(value) && value > 0))
+    throw invalid(`${path}: ${describeValue(value)} is not a positive whole number of milliseconds`);
   if (value > LONGEST_TIMER_MS) throw invalid(`${path}: ${aboveLongestTimer(value)}; give at most ${LONGEST_TIMER_MS}`);
   return value;
 }
@@ -126,7 +150,9 @@ function resolveExpand(raw: unknown, expand: (value: string, path: string) => st
   warnUnknown(block, 'search.expand', EXPAND_CONFIG_KEYS, warnings);
   const written = block['url'];
   if (typeof written !== 'string' || written.trim() === '') {
-    throw invalid(`search.expand.url: ${describeValue(written)} is not a URL; give an OpenAI-compatible endpoint such as http://127.0.0.1:11434/v1`);
+    throw invalid(
+      `search.expand.url: ${describeValue(written)} is not a URL; give an OpenAI-compatible endpoint such as http://127.0.0.1:11434/v1`,
+    );
   }
   const url = expand(written, 'search.expand.url');
   let parsed: URL;
@@ -135,16 +161,22 @@ function resolveExpand(raw: unknown, expand: (value: string, path: string) => st
   } catch {
     throw invalid(`search.expand.url: ${describeValue(written)} is not a URL (expected e.g. http://127.0.0.1:11434/v1)`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(`search.expand.url: ${describeValue(written)} must start with http:// or https://`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw invalid(`search.expand.url: ${describeValue(written)} must start with http:// or https://`);
   const model = block['model'];
-  if (typeof model !== 'string' || model.trim() === '') throw invalid(`search.expand.model: ${describeValue(model)} is not a model name (e.g. qwen3:8b)`);
+  if (typeof model !== 'string' || model.trim() === '')
+    throw invalid(`search.expand.model: ${describeValue(model)} is not a model name (e.g. qwen3:8b)`);
   const key = block['api_key'];
-  if (key !== undefined && key !== null && typeof key !== 'string') throw invalid(`search.expand.api_key: expected a string (e.g. "\${env:OPENAI_API_KEY}"), got a ${Array.isArray(key) ? 'list' : typeof key}`);
+  if (key !== undefined && key !== null && typeof key !== 'string')
+    throw invalid(
+      `search.expand.api_key: expected a string (e.g. "\${env:OPENAI_API_KEY}"), got a ${Array.isArray(key) ? 'list' : typeof key}`,
+    );
   const timeout = block['timeout_ms'];
   if (timeout !== undefined && timeout !== null && !(typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0)) {
     throw invalid(`search.expand.timeout_ms: ${describeValue(timeout)} is not a positive whole number of milliseconds`);
   }
-  if (typeof timeout === 'number' && timeout > LONGEST_TIMER_MS) throw invalid(`search.expand.timeout_ms: ${aboveLongestTimer(timeout)}; give at most ${LONGEST_TIMER_MS}`);
+  if (typeof timeout === 'number' && timeout > LONGEST_TIMER_MS)
+    throw invalid(`search.expand.timeout_ms: ${aboveLongestTimer(timeout)}; give at most ${LONGEST_TIMER_MS}`);
   return {
     url,
     displayUrl: written,
@@ -168,7 +200,11 @@ function flag(value: unknown, path: string, fallback: boolean): boolean {
 function warnUnknown(block: Record<string, unknown>, path: string, known: readonly string[], warnings: ConfigWarning[]): void {
   for (const key of Object.keys(block).sort()) {
     if (known.includes(key)) continue;
-    warnings.push({ path: `${path}.${key}`, received: block[key], message: `${path}.${key}: unknown key, ignored${didYouMean(key, known)} (known keys: ${known.join(', ')})` });
+    warnings.push({
+      path: `${path}.${key}`,
+      received: block[key],
+      message: `${path}.${key}: unknown key, ignored${didYouMean(key, known)} (known keys: ${known.join(', ')})`,
+    });
   }
 }
 

@@ -24,7 +24,7 @@ export const GATEWAY_HTTP_PATH = '/mcp';
 export const MISSING_SESSION_MESSAGE =
   'No MCP session: a request without an Mcp-Session-Id header must be an initialize request. Send initialize first ' +
   "(headers 'Content-Type: application/json' and 'Accept: application/json, text/event-stream'), then send the " +
-  "Mcp-Session-Id header of its response, with the same Accept header, on every later request";
+  'Mcp-Session-Id header of its response, with the same Accept header, on every later request';
 
 /**
  * How the HTTP gateway lets clients in. Give `token`, or say `allowUnauthenticated: true` to serve
@@ -106,7 +106,10 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
   const token = options.token;
   const clients = options.clients ?? [];
   if (token === undefined && clients.length === 0 && options.allowUnauthenticated !== true) {
-    throw new ToolSearchError('invalid_config_file', 'serveHttp needs a token (or clients), or allowUnauthenticated: true to serve without one');
+    throw new ToolSearchError(
+      'invalid_config_file',
+      'serveHttp needs a token (or clients), or allowUnauthenticated: true to serve without one',
+    );
   }
   const tokenProblem = token === undefined ? undefined : unusableTokenReason(token);
   if (tokenProblem !== undefined) throw new ToolSearchError('invalid_config_file', `serveHttp: the token ${tokenProblem}`);
@@ -135,7 +138,15 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     });
   };
   const cluster: ClusterSessions | undefined =
-    options.cluster === undefined ? undefined : createClusterSessions(gateway, options.cluster, { maxSessions, idleSessionMs, sessions, allowedHosts: () => policy.allowedHosts, track });
+    options.cluster === undefined
+      ? undefined
+      : createClusterSessions(gateway, options.cluster, {
+          maxSessions,
+          idleSessionMs,
+          sessions,
+          allowedHosts: () => policy.allowedHosts,
+          track,
+        });
   const closeIdleSessions = (): void => {
     const now = Date.now();
     for (const [id, session] of sessions) {
@@ -158,7 +169,10 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
    * past DEFAULT_FAILED_TOKEN_LIMIT a minute (logged once per episode). Requests with the right token
    * are never counted, so they keep working throughout.
    */
-  const refuseToken = async (response: ServerResponse, refusal: { status: number; message: string; headers: Readonly<Record<string, string>> }): Promise<void> => {
+  const refuseToken = async (
+    response: ServerResponse,
+    refusal: { status: number; message: string; headers: Readonly<Record<string, string>> },
+  ): Promise<void> => {
     const wait = sharedFailedTokens === undefined ? failedTokens.fail(Date.now()) : await sharedFailedTokens.fail(Date.now());
     if (wait !== undefined && !holdingBack) {
       log(
@@ -192,7 +206,11 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
       // In a cluster the cap is counted across every instance, together with the session's record.
       const refusal = cluster === undefined ? undefined : await cluster.open(id, body, identity);
       if (refusal !== undefined) return reply(response, refusal.status, refusal.message);
-      session = await openHttpSession(gateway, id, { allowedHosts: policy.allowedHosts, identity, ...(cluster === undefined ? {} : { eventStore: cluster.eventStoreFor(id) }) }).catch(async (error: unknown) => {
+      session = await openHttpSession(gateway, id, {
+        allowedHosts: policy.allowedHosts,
+        identity,
+        ...(cluster === undefined ? {} : { eventStore: cluster.eventStoreFor(id) }),
+      }).catch(async (error: unknown) => {
         // Its place in the cluster's cap is given back at once, not when the record expires.
         await cluster?.discard(id);
         throw error;
@@ -269,7 +287,8 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
           session = takenOver;
         }
         // Another identity's session is answered as one that does not exist: it may not learn otherwise.
-        if (session === undefined || session.identity.client !== identity.client) return reply(response, 404, 'Unknown or expired MCP session; initialize a new one');
+        if (session === undefined || session.identity.client !== identity.client)
+          return reply(response, 404, 'Unknown or expired MCP session; initialize a new one');
         track(session, response);
         await session.handle(request, response, body);
         if (request.method === 'DELETE' && response.statusCode === 200) await cluster?.removed(sessionId);
@@ -317,11 +336,13 @@ function clientsProblem(clients: readonly HttpClientToken[], token: string | und
   const names = new Set<string>();
   const tokens = new Set<string>(token === undefined ? [] : [token]);
   for (const client of clients) {
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(client.name)) return `the client name ${JSON.stringify(client.name.slice(0, 80))} is not 1 to 64 letters, digits, dots, dashes or underscores`;
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(client.name))
+      return `the client name ${JSON.stringify(client.name.slice(0, 80))} is not 1 to 64 letters, digits, dots, dashes or underscores`;
     if (names.has(client.name.toLowerCase())) return `the client name '${client.name}' is used twice (names are compared ignoring case)`;
     const reason = unusableTokenReason(client.token);
     if (reason !== undefined) return `the token of client '${client.name}' ${reason}`;
-    if (tokens.has(client.token)) return `the token of client '${client.name}' is also another identity's; give each client a token of its own`;
+    if (tokens.has(client.token))
+      return `the token of client '${client.name}' is also another identity's; give each client a token of its own`;
     names.add(client.name.toLowerCase());
     tokens.add(client.token);
   }
@@ -346,4 +367,3 @@ function clusterNotices(store: ClusterStore): string[] {
       `sessions held by this instance (${store.instance}) go on; the feed shows this instance's activity only until it is back`,
   ];
 }
-

@@ -23,7 +23,10 @@ export function shrinkToolAnswer(message: unknown, limits: ToolAnswerLimits): un
   if (typeof result !== 'object' || result === null || !Array.isArray((result as { content?: unknown }).content)) return message;
   const checked = CallToolResultSchema.safeParse(result);
   if (!checked.success) {
-    const error = { code: ErrorCode.InternalError, message: `The server answered with something that is not a valid tool result: ${checked.error.issues[0]?.message ?? 'unknown problem'}` };
+    const error = {
+      code: ErrorCode.InternalError,
+      message: `The server answered with something that is not a valid tool result: ${checked.error.issues[0]?.message ?? 'unknown problem'}`,
+    };
     return { jsonrpc: '2.0', id, error } as JSONRPCMessage;
   }
   return { ...message, result: shownCallToolResult(checked.data, limits.maxResultTokens, createRedactor(limits.secrets)) };

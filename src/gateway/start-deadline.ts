@@ -24,7 +24,11 @@ export class StartTimeoutError extends Error {
     /** Whether signs of work were watched (a local process), or time alone counted. */
     readonly watched: boolean,
   ) {
-    super(reason === 'limit' ? `still starting after ${elapsedMs} ms (timeouts.connect_max_ms)` : `no sign of work for ${limits.quietMs} ms (timeouts.connect_ms)`);
+    super(
+      reason === 'limit'
+        ? `still starting after ${elapsedMs} ms (timeouts.connect_max_ms)`
+        : `no sign of work for ${limits.quietMs} ms (timeouts.connect_ms)`,
+    );
   }
 }
 

@@ -89,11 +89,16 @@ export function createToolCallTracing(tracer: TraceTracer, redact: Redactor): To
  * The attributes of the span of one call named `name`, from the activity it reported and its outcome.
  * `gen_ai.*` keys follow the GenAI conventions; `tool_search.*` ones say what the bridge did. Pure.
  */
-export function toolSpanAttributes(name: string, events: readonly ActivityEvent[], outcome: CallOutcome, redact: Redactor): TraceAttributes {
+export function toolSpanAttributes(
+  name: string,
+  events: readonly ActivityEvent[],
+  outcome: CallOutcome,
+  redact: Redactor,
+): TraceAttributes {
   const attributes: Record<string, TraceAttributeValue> = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': cut(name) };
   const finished = events.find((event) => event.type === 'call_finished');
   const catalog = events.find((event) => event.type === 'search' || event.type === 'describe' || event.type === 'refused');
-  if (finished !== undefined && (finished.type === 'call_finished')) {
+  if (finished !== undefined && finished.type === 'call_finished') {
     Object.assign(attributes, {
       'gen_ai.tool.name': finished.tool,
       'gen_ai.tool.call.id': finished.callId,

@@ -15,11 +15,16 @@ export function warmInBackground(ranker: SemanticRanker, log: (line: string) => 
     if (tools.length === 0) return;
     const started = performance.now();
     ranker.warm(tools).then(
-      () => log(`tool_search ranks by meaning over all ${tools.length} searchable tools (embedded in ${((performance.now() - started) / 1000).toFixed(1)} s)`),
+      () =>
+        log(
+          `tool_search ranks by meaning over all ${tools.length} searchable tools (embedded in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+        ),
       (error: unknown) => {
         // An endpoint's outage was told once already (withBackoff).
         if (error instanceof EmbeddingOutageError) return;
-        log(`warning: could not embed ${tools.length} tools for tool_search's ranking by meaning (${messageOf(error)}); searches will retry, ranking by words alone meanwhile`);
+        log(
+          `warning: could not embed ${tools.length} tools for tool_search's ranking by meaning (${messageOf(error)}); searches will retry, ranking by words alone meanwhile`,
+        );
       },
     );
   };

@@ -52,7 +52,10 @@ export function createChatRequestWriter(options: ChatRequestWriterOptions): Writ
     try {
       response = await send(endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.apiKey === undefined || options.apiKey === '' ? {} : { authorization: `Bearer ${options.apiKey}` }) },
+        headers: {
+          'content-type': 'application/json',
+          ...(options.apiKey === undefined || options.apiKey === '' ? {} : { authorization: `Bearer ${options.apiKey}` }),
+        },
         body: JSON.stringify({
           model: options.model,
           temperature: 0,
@@ -83,7 +86,10 @@ export function createChatRequestWriter(options: ChatRequestWriterOptions): Writ
     return Object.fromEntries(
       tools.map((tool) => {
         const given = answer[tool.name] ?? answer[originalNameOf(tool)];
-        return [tool.name, Array.isArray(given) ? given.filter((text): text is string => typeof text === 'string').slice(0, count * 2) : []];
+        return [
+          tool.name,
+          Array.isArray(given) ? given.filter((text): text is string => typeof text === 'string').slice(0, count * 2) : [],
+        ];
       }),
     );
   };

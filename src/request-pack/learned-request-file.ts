@@ -1,6 +1,11 @@
 import { chmodSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { messageOf } from '../errors/message-of.ts';
-import { createLearnedRequestTable, type LearnedRequest, type LearnedRequestBounds, type LearnedRequestStore } from '../requests/learned-requests.ts';
+import {
+  createLearnedRequestTable,
+  type LearnedRequest,
+  type LearnedRequestBounds,
+  type LearnedRequestStore,
+} from '../requests/learned-requests.ts';
 import { PRIVATE_FILE_MODE, writeFileAtomically } from './write-file-atomically.ts';
 
 /** Learned requests kept in a file. */
@@ -69,7 +74,8 @@ export function readLearnedRequests(path: string, warn: (message: string) => voi
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ENOENT') warn(`learned requests cannot be read from ${path} (${messageOf(error)}); starting without them`);
+    if ((error as { code?: string }).code !== 'ENOENT')
+      warn(`learned requests cannot be read from ${path} (${messageOf(error)}); starting without them`);
     return [];
   }
   try {
@@ -77,7 +83,9 @@ export function readLearnedRequests(path: string, warn: (message: string) => voi
     if (value.format !== 1 || !Array.isArray(value.requests)) throw new Error('not {"format": 1, "requests": [...]}');
     return value.requests.filter(isLearnedRequest);
   } catch (error) {
-    warn(`learned requests file ${path} is not valid (${messageOf(error)}); starting without it, and it is replaced at the next request learned`);
+    warn(
+      `learned requests file ${path} is not valid (${messageOf(error)}); starting without it, and it is replaced at the next request learned`,
+    );
     return [];
   }
 }

@@ -82,7 +82,14 @@ export function loadRequestPack(options: RequestPackOptions = {}): RequestPack {
   const pack: RequestPack = {
     lenders(connected) {
       allLenders ??= manifestNow().servers.flatMap((server) =>
-        [...pack.requestsOf(server.id)].map(([name, requests]): Tool => ({ name, description: '', parameters: { type: 'object' }, toolset: `pack-${server.id}`, kind: 'mcp', requests })),
+        [...pack.requestsOf(server.id)].map(([name, requests]): Tool => ({
+          name,
+          description: '',
+          parameters: { type: 'object' },
+          toolset: `pack-${server.id}`,
+          kind: 'mcp',
+          requests,
+        })),
       );
       return allLenders.filter((tool) => !connected.has(tool.toolset.slice('pack-'.length)));
     },
@@ -151,11 +158,19 @@ function indexManifest(manifest: PackManifest): ManifestIndex {
   };
   for (const server of manifest.servers) {
     byId.set(server.id, server);
-    const { npm = [], pypi = [], commands: executables = [], urls: addresses = [], server_names = [], config_names = [] } = server.identities;
+    const {
+      npm = [],
+      pypi = [],
+      commands: executables = [],
+      urls: addresses = [],
+      server_names = [],
+      config_names = [],
+    } = server.identities;
     for (const name of npm) add(packages, name.toLowerCase(), server.id);
     for (const name of pypi) add(packages, pypiKey(name), server.id);
     // An unscoped npm package installed globally runs as its own name (a scoped one's bin is anyone's guess).
-    for (const name of [...executables, ...npm.filter((name) => !name.includes('/') && !name.includes(':'))]) add(commands, name.toLowerCase(), server.id);
+    for (const name of [...executables, ...npm.filter((name) => !name.includes('/') && !name.includes(':'))])
+      add(commands, name.toLowerCase(), server.id);
     for (const address of addresses) add(urls, urlKey(address), server.id);
     for (const name of server_names) add(serverNames, name.toLowerCase(), server.id);
     for (const name of [...config_names, server.id]) add(configNames, configKey(name), server.id);

@@ -56,7 +56,8 @@ export function parsePackManifest(text: string): PackManifest {
       throw new Error(`servers[${index}] needs an id, a file and identities`);
     }
     for (const [key, names] of Object.entries(server['identities'])) {
-      if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) throw new Error(`servers[${index}].identities.${key} must be a list of strings`);
+      if (!Array.isArray(names) || !names.every((name) => typeof name === 'string'))
+        throw new Error(`servers[${index}].identities.${key} must be a list of strings`);
     }
   });
   return value as unknown as PackManifest;
@@ -69,7 +70,8 @@ export function parsePackServerFile(text: string): PackServerFile {
     throw new Error('not a request pack server file (expected {"server": ..., "tools": {...}})');
   }
   for (const [tool, requests] of Object.entries(value['tools'])) {
-    if (!Array.isArray(requests) || !requests.every((request) => typeof request === 'string')) throw new Error(`tools.${tool} must be a list of strings`);
+    if (!Array.isArray(requests) || !requests.every((request) => typeof request === 'string'))
+      throw new Error(`tools.${tool} must be a list of strings`);
   }
   return value as unknown as PackServerFile;
 }

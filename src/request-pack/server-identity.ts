@@ -35,7 +35,18 @@ const PACKAGE_RUNNERS: Readonly<Record<string, readonly string[]>> = {
 /** Runner options that take the package as their value (`npx -p pkg`, `uvx --from pkg`, `uv run --with pkg`). */
 const PACKAGE_OPTIONS = new Set(['-p', '--package', '--from', '--with', '--spec']);
 /** Runner options that take some other value, skipped with it. */
-const VALUED_OPTIONS = new Set(['-c', '--call', '--python', '--index-url', '--registry', '--cache', '--userconfig', '-w', '--workspace', '--directory']);
+const VALUED_OPTIONS = new Set([
+  '-c',
+  '--call',
+  '--python',
+  '--index-url',
+  '--registry',
+  '--cache',
+  '--userconfig',
+  '-w',
+  '--workspace',
+  '--directory',
+]);
 
 /**
  * The packages a server's command line runs: the package given to a runner (`npx -y
@@ -81,7 +92,8 @@ function runnerPackages(args: readonly string[], subcommands: readonly string[])
       index += 1;
       break;
     }
-    const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inlineValue] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (PACKAGE_OPTIONS.has(flag)) {
       const value = inlineValue ?? args[++index];
       if (value !== undefined) named.push(packageName(value));

@@ -56,15 +56,21 @@ function readEntries(path: string, warn: (message: string) => void): Map<string,
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ENOENT') warn(`written requests cannot be read from ${path} (${messageOf(error)}); writing them again`);
+    if ((error as { code?: string }).code !== 'ENOENT')
+      warn(`written requests cannot be read from ${path} (${messageOf(error)}); writing them again`);
     return new Map();
   }
   try {
     const value = JSON.parse(text) as { format?: unknown; entries?: unknown };
-    if (value.format !== 1 || typeof value.entries !== 'object' || value.entries === null) throw new Error('not {"format": 1, "entries": {...}}');
+    if (value.format !== 1 || typeof value.entries !== 'object' || value.entries === null)
+      throw new Error('not {"format": 1, "entries": {...}}');
     const entries = new Map<string, readonly string[]>();
     for (const [key, requests] of Object.entries(value.entries as Record<string, unknown>)) {
-      if (Array.isArray(requests)) entries.set(key, requests.filter((request): request is string => typeof request === 'string'));
+      if (Array.isArray(requests))
+        entries.set(
+          key,
+          requests.filter((request): request is string => typeof request === 'string'),
+        );
     }
     return entries;
   } catch (error) {

@@ -86,12 +86,21 @@ export function balanceRequests(tools: readonly Tool[], options: BalanceOptions 
 
 /** The words of a tool's upstream name (`create_merge_request`, `createMergeRequest`), lower case, a plural's `s` dropped. */
 function nameWordsOf(tool: Tool): Set<string> {
-  const spaced = originalNameOf(tool).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return new Set(spaced.split(/[^a-z0-9]+/).filter((word) => word.length > 1).map((word) => (word.length > 3 ? word.replace(/s$/, '') : word)));
+  const spaced = originalNameOf(tool)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return new Set(
+    spaced
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length > 1)
+      .map((word) => (word.length > 3 ? word.replace(/s$/, '') : word)),
+  );
 }
 
 function ownTextOf(tool: Tool): string[] {
-  const name = originalNameOf(tool).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ');
+  const name = originalNameOf(tool)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ');
   const description = tool.description.slice(0, OWN_DESCRIPTION_CHARACTERS);
   return description === '' ? [name] : [name, description];
 }

@@ -5,7 +5,12 @@ import { createActivityLearner } from './learn-from-activity.ts';
 import { createLearnedRequestTable, type LearnedRequestStore } from './learned-requests.ts';
 import { cleanRequestText, mergeRequests, type RequestBounds } from './merge-requests.ts';
 import { stripArgumentValues } from './strip-argument-values.ts';
-import { createRequestWriting, type RequestWriting, type RequestWritingOptions, type WriteRequests } from './write-requests-in-background.ts';
+import {
+  createRequestWriting,
+  type RequestWriting,
+  type RequestWritingOptions,
+  type WriteRequests,
+} from './write-requests-in-background.ts';
 
 /** Requests a tool gets from somewhere known in advance (the shipped request pack), or undefined. */
 export type FixedRequests = (tool: Tool) => readonly string[] | undefined;
@@ -106,7 +111,11 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
   const redact = options.redact ?? ((text: string) => text);
   const now = options.now ?? Date.now;
   const learned: LearnedRequestStore | undefined =
-    options.learn === true ? createLearnedRequestTable() : options.learn === false || options.learn === undefined ? undefined : options.learn;
+    options.learn === true
+      ? createLearnedRequestTable()
+      : options.learn === false || options.learn === undefined
+        ? undefined
+        : options.learn;
   const learner = learned === undefined ? undefined : createActivityLearner();
   const writing: RequestWriting | undefined =
     options.writeRequests === undefined
@@ -232,4 +241,3 @@ export function toolKeysOf(tool: Tool): readonly string[] {
 function sameTexts(left: readonly string[], right: readonly string[]): boolean {
   return left.length === right.length && left.every((text, index) => text === right[index]);
 }
-

@@ -6,12 +6,20 @@
  */
 
 /** Quoted text: "...", “...”, `...`, and '...' opening after a space (not an apostrophe in "don't"). */
-const QUOTED = [/"[^"\n]{0,500}"/g, /“[^”\n]{0,500}”/g, /‘[^’\n]{0,500}’/g, /`[^`\n]{0,500}`/g, /(^|[\s(])'[^'\n]{0,500}'(?=$|[\s).,;:!?])/g];
+const QUOTED = [
+  /"[^"\n]{0,500}"/g,
+  /“[^”\n]{0,500}”/g,
+  /‘[^’\n]{0,500}’/g,
+  /`[^`\n]{0,500}`/g,
+  /(^|[\s(])'[^'\n]{0,500}'(?=$|[\s).,;:!?])/g,
+];
 const URL_LIKE = /\b(?:[a-z][a-z0-9+.-]{1,20}:\/\/|www\.)\S+/gi;
 const EMAIL = /[^\s@<>()"']+@[^\s@<>()"']+\.[^\s@<>()"']+/g;
 /** File extensions that make `name.ext` a file name rather than a word ("e.g." stays). */
 const FILE_EXTENSIONS = new Set(
-  'txt md pdf json jsonl csv tsv xml yaml yml toml ini cfg conf log html htm css mjs cjs tsx jsx py rb go rs java kt c h cpp hpp cs php sh bash zsh sql db sqlite png jpg jpeg gif svg webp bmp ico mp3 mp4 wav mov avi mkv zip tar gz tgz bz2 xz 7z rar doc docx xls xlsx ppt pptx odt ods epub ipynb lock env'.split(' '),
+  'txt md pdf json jsonl csv tsv xml yaml yml toml ini cfg conf log html htm css mjs cjs tsx jsx py rb go rs java kt c h cpp hpp cs php sh bash zsh sql db sqlite png jpg jpeg gif svg webp bmp ico mp3 mp4 wav mov avi mkv zip tar gz tgz bz2 xz 7z rar doc docx xls xlsx ppt pptx odt ods epub ipynb lock env'.split(
+    ' ',
+  ),
 );
 /** A hexadecimal id or UUID (a commit, a request id): 7 or more hex digits and dashes, at least one digit. */
 const HEX_ID = /^(?=[0-9a-f-]*\d)[0-9a-f][0-9a-f-]{6,}$/i;
@@ -19,7 +27,8 @@ const HEX_ID = /^(?=[0-9a-f-]*\d)[0-9a-f][0-9a-f-]{6,}$/i;
 /** The request with quoted strings, URLs, e-mail addresses, file paths and numbers removed; spacing tidied. */
 export function stripArgumentValues(text: string): string {
   let stripped = text;
-  for (const pattern of QUOTED) stripped = stripped.replace(pattern, (_match, before: unknown) => (typeof before === 'string' ? `${before} ` : ' '));
+  for (const pattern of QUOTED)
+    stripped = stripped.replace(pattern, (_match, before: unknown) => (typeof before === 'string' ? `${before} ` : ' '));
   stripped = stripped.replace(URL_LIKE, ' ').replace(EMAIL, ' ');
   const kept = stripped.split(/\s+/).filter((token) => token !== '' && !isArgumentValue(token));
   return kept.join(' ').trim();

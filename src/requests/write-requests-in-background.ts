@@ -169,7 +169,10 @@ export function createRequestWriting(options: RequestWritingOptions): RequestWri
       pending = new Map([...batch.map((tool) => [keyOf(tool), tool] as const), ...pending]);
       failures += 1;
       const delay = Math.min(retryMaxMs, retryMs * 2 ** (failures - 1));
-      if (failures === 1) warn(`could not write requests for ${batch.length === 1 ? 'a tool' : `${batch.length} tools`} (${reason}); searching without them, trying again in ${formatDelay(delay)}`);
+      if (failures === 1)
+        warn(
+          `could not write requests for ${batch.length === 1 ? 'a tool' : `${batch.length} tools`} (${reason}); searching without them, trying again in ${formatDelay(delay)}`,
+        );
       retryHandle = timers.setTimeout(() => {
         retryHandle = undefined;
         pump();
@@ -226,7 +229,12 @@ function readAnswer(batch: readonly Tool[], answer: unknown): Array<readonly [To
   const byName = answer as Record<string, unknown>;
   return batch.map((tool) => {
     const given = Object.hasOwn(byName, tool.name) ? byName[tool.name] : undefined;
-    const texts = Array.isArray(given) ? given.filter((text): text is string => typeof text === 'string').map(cleanRequestText).filter((text) => text !== '') : [];
+    const texts = Array.isArray(given)
+      ? given
+          .filter((text): text is string => typeof text === 'string')
+          .map(cleanRequestText)
+          .filter((text) => text !== '')
+      : [];
     return [tool, texts] as const;
   });
 }

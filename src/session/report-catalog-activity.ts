@@ -16,7 +16,7 @@ export function reportCatalogActivity(
   const via = cut(name);
   const args = argumentsObject(rawArguments);
   if (!outcome.ok) {
-    const named = name === TOOL_SEARCH ? undefined : (name === TOOL_DESCRIBE || name === TOOL_CALL ? args['name'] : name);
+    const named = name === TOOL_SEARCH ? undefined : name === TOOL_DESCRIBE || name === TOOL_CALL ? args['name'] : name;
     report({
       type: 'refused',
       via,

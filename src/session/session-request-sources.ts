@@ -11,7 +11,11 @@ export function readWithRequests(read: () => readonly Tool[], sources: RequestSo
  * The session's hooks with its activity also shown to the request sources (learning from use), after
  * the caller's own listener. `toolNamed` finds a tool the session may show by its name.
  */
-export function hooksWithLearning(hooks: DispatchHooks, sources: RequestSources | undefined, toolNamed: (name: string) => Tool | undefined): DispatchHooks {
+export function hooksWithLearning(
+  hooks: DispatchHooks,
+  sources: RequestSources | undefined,
+  toolNamed: (name: string) => Tool | undefined,
+): DispatchHooks {
   if (sources === undefined) return hooks;
   const listener = hooks.onActivity;
   return {

@@ -120,7 +120,10 @@ export interface ToolSearchSession {
 
 /** Creates a session: the thin stateful shell around the pure assembly, bridge and dispatch functions. */
 export function createToolSearchSession(options: ToolSearchSessionOptions): ToolSearchSession {
-  const readRegistry = readWithRequests(typeof options.tools === 'function' ? options.tools : () => options.tools as readonly Tool[], options.requests);
+  const readRegistry = readWithRequests(
+    typeof options.tools === 'function' ? options.tools : () => options.tools as readonly Tool[],
+    options.requests,
+  );
   const config = options.config ?? DEFAULT_TOOL_SEARCH_CONFIG;
   const sessionId = options.sessionId ?? randomId();
   const now = options.now ?? Date.now;
@@ -128,10 +131,16 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
   const createCallId = options.createCallId ?? (() => `${sessionId}-${++callCounter}`);
   const toolsets = options.toolsets === undefined ? undefined : [...new Set(options.toolsets)].sort();
   if (options.embed !== undefined && options.semantic !== undefined) {
-    throw new ToolSearchError('invalid_options', 'Give createToolSearchSession either `embed` (an embedding function) or `semantic` (a ranker made with createSemanticRanker), not both.');
+    throw new ToolSearchError(
+      'invalid_options',
+      'Give createToolSearchSession either `embed` (an embedding function) or `semantic` (a ranker made with createSemanticRanker), not both.',
+    );
   }
   if (options.embed !== undefined && typeof options.embed !== 'function') {
-    throw new ToolSearchError('invalid_options', `createToolSearchSession's \`embed\` must be a function (texts: string[]) => Promise<number[][]>, got ${typeof options.embed}.`);
+    throw new ToolSearchError(
+      'invalid_options',
+      `createToolSearchSession's \`embed\` must be a function (texts: string[]) => Promise<number[][]>, got ${typeof options.embed}.`,
+    );
   }
   const semantic = options.semantic ?? (options.embed === undefined ? undefined : createEmbeddingRanker(options.embed));
   const limits: ResultLimits = {
@@ -191,7 +200,10 @@ export function createToolSearchSession(options: ToolSearchSessionOptions): Tool
   /** One call within a scope read once for it; refusals come back as outcomes, never as exceptions. */
   const callWithin = async (scope: SessionScope, name: string, rawArguments: unknown, callOptions: CallOptions): Promise<CallOutcome> => {
     if (callOptions.mode === 'native' && (name === TOOL_DESCRIBE || name === TOOL_CALL)) {
-      return failure('unknown_tool', `Tool '${name}' is not offered here: the tools ${TOOL_SEARCH} finds are loaded for you to call directly by their own names.`);
+      return failure(
+        'unknown_tool',
+        `Tool '${name}' is not offered here: the tools ${TOOL_SEARCH} finds are loaded for you to call directly by their own names.`,
+      );
     }
     const parsed = parseArgumentsObject(rawArguments, `The arguments of ${clipEchoedName(name)}`);
     if (!parsed.ok) return failure('invalid_arguments', parsed.message);

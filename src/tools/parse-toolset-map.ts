@@ -12,10 +12,7 @@ import { toolsetKindFromName } from './toolset-kind.ts';
 export function parseToolsetMap(data: unknown, fallbackName: string): Tool[] {
   if (Array.isArray(data)) return toolsOfToolset(`mcp-${fallbackName}`, data);
   if (typeof data !== 'object' || data === null) {
-    throw new ToolSearchError(
-      'invalid_tools_file',
-      'expected an object mapping toolset names to arrays of tools (or one array of tools)',
-    );
+    throw new ToolSearchError('invalid_tools_file', 'expected an object mapping toolset names to arrays of tools (or one array of tools)');
   }
   const tools: Tool[] = [];
   for (const [toolset, entries] of Object.entries(data)) {

@@ -51,7 +51,9 @@ export function resolveNameCollisions(input: readonly Tool[]): ResolvedNames {
       const shown: Tool = { ...tool, name: renamed, originalName: tool.originalName ?? tool.name };
       taken.set(renamed, shown);
       tools.push(shown);
-      warnings.push(`tool '${tool.name}' of toolset '${tool.toolset}' has the name of a core tool, which keeps it; it is shown as '${renamed}'.`);
+      warnings.push(
+        `tool '${tool.name}' of toolset '${tool.toolset}' has the name of a core tool, which keeps it; it is shown as '${renamed}'.`,
+      );
       continue;
     }
     if (holder === undefined) {
@@ -72,5 +74,8 @@ function duplicateWarning(tool: Tool, kept: Tool): string {
 }
 
 function prefixedName(tool: Tool): string {
-  return `${tool.toolset}_${tool.name}`.replace(/[^A-Za-z0-9_-]/g, '_').replace(/-/g, '_').slice(0, TOOL_NAME_MAX);
+  return `${tool.toolset}_${tool.name}`
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .replace(/-/g, '_')
+    .slice(0, TOOL_NAME_MAX);
 }

@@ -15,16 +15,22 @@ describe('parseToolsetMap', () => {
       },
       'tools',
     );
-    assert.deepEqual(tools.map((tool) => [tool.name, tool.toolset, tool.kind, tool.originalName]), [
-      ['terminal', 'core', 'core', undefined],
-      ['mcp_github_get_me', 'mcp-github', 'mcp', 'get_me'],
-      ['forecast', 'weather', 'plugin', undefined],
-    ]);
+    assert.deepEqual(
+      tools.map((tool) => [tool.name, tool.toolset, tool.kind, tool.originalName]),
+      [
+        ['terminal', 'core', 'core', undefined],
+        ['mcp_github_get_me', 'mcp-github', 'mcp', 'get_me'],
+        ['forecast', 'weather', 'plugin', undefined],
+      ],
+    );
   });
 
   it('reads a bare array as one MCP toolset named after the file', () => {
     const tools = parseToolsetMap([{ name: 'read_graph', description: '', inputSchema: schema }], 'memory');
-    assert.deepEqual(tools.map((tool) => [tool.toolset, tool.kind]), [['mcp-memory', 'mcp']]);
+    assert.deepEqual(
+      tools.map((tool) => [tool.toolset, tool.kind]),
+      [['mcp-memory', 'mcp']],
+    );
   });
 
   it('names the toolset of a bad entry', () => {

@@ -26,7 +26,10 @@ function bareImportsReachableFrom(entry: string): Set<string> {
 describe('the root entry', () => {
   it('imports no package at all: the core is dependency-free', () => {
     const bare = bareImportsReachableFrom(join(PROJECT_ROOT, 'src', 'index.ts'));
-    assert.deepEqual([...bare].filter((specifier) => !specifier.startsWith('node:')), []);
+    assert.deepEqual(
+      [...bare].filter((specifier) => !specifier.startsWith('node:')),
+      [],
+    );
   });
 
   it('loads without the optional SDKs being touched', async () => {

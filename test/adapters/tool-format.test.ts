@@ -3,7 +3,11 @@ import { describe, it } from 'node:test';
 import { formatTools, readToolDefinition } from '../../src/adapters/tool-format.ts';
 import { ToolSearchError } from '../../src/errors/tool-search-error.ts';
 
-const definition = { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } };
+const definition = {
+  name: 'get_weather',
+  description: 'Weather for a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } } },
+};
 
 describe('wire shapes', () => {
   it('writes OpenAI function tools', () => {
@@ -17,7 +21,9 @@ describe('wire shapes', () => {
   });
 
   it('writes MCP tools', () => {
-    assert.deepEqual(formatTools([definition], 'mcp'), [{ name: 'get_weather', description: 'Weather for a city', inputSchema: definition.parameters }]);
+    assert.deepEqual(formatTools([definition], 'mcp'), [
+      { name: 'get_weather', description: 'Weather for a city', inputSchema: definition.parameters },
+    ]);
   });
 
   it('reads each shape back to the same neutral definition', () => {
@@ -41,12 +47,15 @@ describe('wire shapes', () => {
       (error: unknown) =>
         error instanceof ToolSearchError &&
         error.code === 'invalid_tool' &&
-        error.message === "toolset 'mcp-a' tool #2: the tool has no name (expected a non-empty string \"name\")",
+        error.message === 'toolset \'mcp-a\' tool #2: the tool has no name (expected a non-empty string "name")',
     );
   });
 
   it('refuses a schema that is not an object', () => {
-    assert.throws(() => readToolDefinition({ name: 'x', parameters: 'string' }, 'here'), /here \('x'\): the parameter schema must be a JSON Schema object/);
+    assert.throws(
+      () => readToolDefinition({ name: 'x', parameters: 'string' }, 'here'),
+      /here \('x'\): the parameter schema must be a JSON Schema object/,
+    );
   });
 
   it('refuses an unknown format', () => {

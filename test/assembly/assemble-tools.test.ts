@@ -39,7 +39,9 @@ describe('assembleTools', () => {
   });
 
   it('lets no MCP tool shadow a core tool of the same name: it is renamed after its toolset, with a warning', () => {
-    const result = assembleTools([makeTool('read_file', 'Read from the MCP server', { toolset: 'mcp-filesystem' }), ...coreTools()], { config: on });
+    const result = assembleTools([makeTool('read_file', 'Read from the MCP server', { toolset: 'mcp-filesystem' }), ...coreTools()], {
+      config: on,
+    });
     const shown = result.deferred.find((tool) => tool.toolset === 'mcp-filesystem')!;
     assert.equal(shown.name, 'mcp_filesystem_read_file');
     assert.equal(shown.originalName, 'read_file');
@@ -51,11 +53,17 @@ describe('assembleTools', () => {
 
   it('leaves out a shadowing tool whose renamed name is taken too', () => {
     const result = assembleTools(
-      [makeTool('terminal', 'x', { toolset: 'p', kind: 'plugin' }), makeTool('p_terminal', 'y', { toolset: 'q', kind: 'plugin' }), ...coreTools()],
+      [
+        makeTool('terminal', 'x', { toolset: 'p', kind: 'plugin' }),
+        makeTool('p_terminal', 'y', { toolset: 'q', kind: 'plugin' }),
+        ...coreTools(),
+      ],
       { config: on },
     );
     assert.deepEqual(names(result.deferred), ['p_terminal']);
-    assert.deepEqual(result.warnings, ["tool 'terminal' of toolset 'p' has the name of a core tool, and 'p_terminal' is taken too; it is left out. Rename it to use it."]);
+    assert.deepEqual(result.warnings, [
+      "tool 'terminal' of toolset 'p' has the name of a core tool, and 'p_terminal' is taken too; it is left out. Rename it to use it.",
+    ]);
   });
 
   it('defers plugin tools as well as MCP tools', () => {
@@ -66,7 +74,10 @@ describe('assembleTools', () => {
   it('passes the input through untouched when auto stays below the threshold', () => {
     const result = assembleTools(session, { config: DEFAULT_TOOL_SEARCH_CONFIG, contextLength: 1_000_000 });
     assert.equal(result.active, false);
-    assert.deepEqual(result.tools, session.map(({ name, description, parameters }) => ({ name, description, parameters })));
+    assert.deepEqual(
+      result.tools,
+      session.map(({ name, description, parameters }) => ({ name, description, parameters })),
+    );
     assert.deepEqual(result.deferred, []);
   });
 
@@ -89,14 +100,19 @@ describe('assembleTools', () => {
     const odd = [...session, makeTool('tool_search', 'mine'), makeTool('terminal', 'again')];
     const result = assembleTools(odd, { config: off });
     assert.equal(result.active, false);
-    assert.deepEqual(result.tools, odd.map(({ name, description, parameters }) => ({ name, description, parameters })));
+    assert.deepEqual(
+      result.tools,
+      odd.map(({ name, description, parameters }) => ({ name, description, parameters })),
+    );
   });
 
   it('is idempotent: bridge tools in the input are dropped first', () => {
     const first = assembleTools(session, { config: on });
     const fedBack: Tool[] = [
       ...first.visible,
-      ...first.tools.filter((tool) => BRIDGE_TOOL_NAMES.includes(tool.name)).map((tool) => ({ ...tool, toolset: 'core', kind: 'core' as const })),
+      ...first.tools
+        .filter((tool) => BRIDGE_TOOL_NAMES.includes(tool.name))
+        .map((tool) => ({ ...tool, toolset: 'core', kind: 'core' as const })),
       ...first.deferred,
     ];
     const second = assembleTools(fedBack, { config: on });
@@ -118,14 +134,21 @@ describe('assembleTools', () => {
 
   it('caps the tool_search limit at max_search_limit in its schema', () => {
     const result = assembleTools(session, { config: { ...on, maxSearchLimit: 7, searchDefaultLimit: 3 } });
-    const limit = (result.tools.find((tool) => tool.name === 'tool_search')!.parameters['properties'] as Record<string, Record<string, unknown>>)['limit']!;
+    const limit = (
+      result.tools.find((tool) => tool.name === 'tool_search')!.parameters['properties'] as Record<string, Record<string, unknown>>
+    )['limit']!;
     assert.equal(limit['maximum'], 7);
     assert.match(String(limit['description']), /default 3/);
   });
 
   it('keeps the first of two tools with the same name and says so', () => {
-    const result = assembleTools([makeTool('dup', 'first', { toolset: 'mcp-a' }), makeTool('dup', 'second', { toolset: 'mcp-b' })], { config: on });
-    assert.deepEqual(result.deferred.map((tool) => tool.description), ['first']);
+    const result = assembleTools([makeTool('dup', 'first', { toolset: 'mcp-a' }), makeTool('dup', 'second', { toolset: 'mcp-b' })], {
+      config: on,
+    });
+    assert.deepEqual(
+      result.deferred.map((tool) => tool.description),
+      ['first'],
+    );
     assert.deepEqual(result.warnings, [
       "tool name 'dup' appears in toolsets 'mcp-a' and 'mcp-b'; keeping the one from 'mcp-a'. Rename one of them to use both.",
     ]);

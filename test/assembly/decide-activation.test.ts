@@ -49,6 +49,9 @@ describe('decideActivation', () => {
       decideActivation({ ...base, deferrableCount: 1, deferrableTokens: 30 }).reason,
       "auto: the 1 deferrable tool's schema (30 tokens) stays below 10% of the 100,000-token context (10,000 tokens)",
     );
-    assert.equal(decideActivation({ ...base, mode: 'on', deferrableCount: 1, deferrableTokens: 30 }).reason, 'tool search is on and 1 tool can be deferred');
+    assert.equal(
+      decideActivation({ ...base, mode: 'on', deferrableCount: 1, deferrableTokens: 30 }).reason,
+      'tool search is on and 1 tool can be deferred',
+    );
   });
 });

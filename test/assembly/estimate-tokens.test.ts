@@ -18,7 +18,10 @@ describe('countSchemaTokens', () => {
   });
 
   it('uses a plugged-in counter', () => {
-    assert.equal(countSchemaTokens([makeTool('a', 'b'), makeTool('c', 'd')], () => 7), 14);
+    assert.equal(
+      countSchemaTokens([makeTool('a', 'b'), makeTool('c', 'd')], () => 7),
+      14,
+    );
   });
 
   it('ignores provenance and executors', () => {

@@ -24,7 +24,8 @@ describe('npm run bench arguments', () => {
   test('--help asks for the help text, which names every part and option', () => {
     assert.equal(parsed(['--help']).help, true);
     assert.equal(parsed(['-h']).help, true);
-    for (const word of [...BENCH_PARTS, '--quick', '--set=NAME', '--embeddings-url=URL', '--out=DIR']) assert.ok(BENCH_HELP.includes(word), word);
+    for (const word of [...BENCH_PARTS, '--quick', '--set=NAME', '--embeddings-url=URL', '--out=DIR'])
+      assert.ok(BENCH_HELP.includes(word), word);
   });
 
   test('--quick is never a full run, so it never writes bench/results', () => {
@@ -58,10 +59,19 @@ describe('npm run bench arguments', () => {
   });
 
   test('refuses malformed values and runs that would do nothing', () => {
-    assert.equal(refused(['--gateway-rounds=many']), 'npm run bench: --gateway-rounds needs a whole number, as in --gateway-rounds=100. See npm run bench -- --help.');
+    assert.equal(
+      refused(['--gateway-rounds=many']),
+      'npm run bench: --gateway-rounds needs a whole number, as in --gateway-rounds=100. See npm run bench -- --help.',
+    );
     assert.equal(refused(['--set']), 'npm run bench: --set needs a value, as in --set=bfcl. See npm run bench -- --help.');
     assert.equal(refused(['--quick=yes']), 'npm run bench: --quick takes no value. See npm run bench -- --help.');
-    assert.equal(refused(['gateway', '--set=bfcl']), 'npm run bench: --set chooses a data set for the quality part, which is not run. See npm run bench -- --help.');
-    assert.equal(refused(['quality', '--skip-quality']), 'npm run bench: nothing to run: every part was skipped. See npm run bench -- --help.');
+    assert.equal(
+      refused(['gateway', '--set=bfcl']),
+      'npm run bench: --set chooses a data set for the quality part, which is not run. See npm run bench -- --help.',
+    );
+    assert.equal(
+      refused(['quality', '--skip-quality']),
+      'npm run bench: nothing to run: every part was skipped. See npm run bench -- --help.',
+    );
   });
 });

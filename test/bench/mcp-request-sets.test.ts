@@ -66,8 +66,10 @@ describe('the blind npm request sets (issue 27)', () => {
 
   it('shares no server and no request between the two sets', () => {
     const first = readCapturedServers(npmServersFileOf('blind-npm'));
-    for (const server of readCapturedServers(npmServersFileOf('blind-npm-2')).keys()) assert.ok(!first.has(server), `${server} is in both captures`);
+    for (const server of readCapturedServers(npmServersFileOf('blind-npm-2')).keys())
+      assert.ok(!first.has(server), `${server} is in both captures`);
     const firstTexts = new Set(loadMcpRequests('blind-npm').queries.map((query) => normalised(query.text)));
-    for (const query of loadMcpRequests('blind-npm-2').queries) assert.ok(!firstTexts.has(normalised(query.text)), `'${query.text}' is in both sets`);
+    for (const query of loadMcpRequests('blind-npm-2').queries)
+      assert.ok(!firstTexts.has(normalised(query.text)), `'${query.text}' is in both sets`);
   });
 });

@@ -3,7 +3,13 @@ import { describe, it } from 'node:test';
 import { measureRetrieval } from '../../bench/search/retrieval-metrics.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 
-const toolNamed = (name: string): Tool => ({ name, description: '', parameters: { type: 'object', properties: {} }, toolset: 't', kind: 'plugin' });
+const toolNamed = (name: string): Tool => ({
+  name,
+  description: '',
+  parameters: { type: 'object', properties: {} },
+  toolset: 't',
+  kind: 'plugin',
+});
 const rankAs = (names: string[]) => (_query: string, limit: number) => names.slice(0, limit).map(toolNamed);
 
 describe('measureRetrieval', () => {

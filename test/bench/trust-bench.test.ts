@@ -26,7 +26,10 @@ describe('the gateway trust benchmark', () => {
         },
         { resultsFolder: folder, seed: 7 },
       );
-      assert.deepEqual(results.longName.probes.map((probe) => probe.answered), [true, true, true]);
+      assert.deepEqual(
+        results.longName.probes.map((probe) => probe.answered),
+        [true, true, true],
+      );
       assert.equal(results.httpSessions.calls, 6);
       assert.equal(results.httpSessions.lost, 0);
       assert.equal(results.httpSessions.doubled, 0);

@@ -5,12 +5,15 @@ import { editDistance } from '../../src/bridge/edit-distance.ts';
 
 /** The whole optimal-string-alignment table, the textbook way: the reference for the banded one. */
 function naiveEditDistance(left: string, right: string): number {
-  const table = Array.from({ length: left.length + 1 }, (_, row) => Array.from({ length: right.length + 1 }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)));
+  const table = Array.from({ length: left.length + 1 }, (_, row) =>
+    Array.from({ length: right.length + 1 }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)),
+  );
   for (let row = 1; row <= left.length; row++) {
     for (let column = 1; column <= right.length; column++) {
       const cost = left[row - 1] === right[column - 1] ? 0 : 1;
       let best = Math.min(table[row - 1]![column]! + 1, table[row]![column - 1]! + 1, table[row - 1]![column - 1]! + cost);
-      if (row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1]) best = Math.min(best, table[row - 2]![column - 2]! + 1);
+      if (row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1])
+        best = Math.min(best, table[row - 2]![column - 2]! + 1);
       table[row]![column] = best;
     }
   }

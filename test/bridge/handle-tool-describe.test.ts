@@ -34,7 +34,10 @@ describe('tool_describe', () => {
 
   it('tells the model to call a core tool directly', () => {
     const outcome = handleToolDescribe(scope, { name: 'terminal' });
-    assert.equal(!outcome.ok && outcome.error.message, "'terminal' is a core tool that is always in your tool list: call it directly, not through tool_describe.");
+    assert.equal(
+      !outcome.ok && outcome.error.message,
+      "'terminal' is a core tool that is always in your tool list: call it directly, not through tool_describe.",
+    );
   });
 
   it('tells the model to call a bridge tool directly', () => {
@@ -46,7 +49,11 @@ describe('tool_describe', () => {
     const outcome = handleToolDescribe(scope, { name: 'mcp_slack_slack_post_message' });
     assert.deepEqual(outcome, {
       ok: false,
-      error: { code: 'unknown_tool', message: "Unknown tool 'mcp_slack_slack_post_message'. Use tool_search to find tools by what they do.", suggestions: [] },
+      error: {
+        code: 'unknown_tool',
+        message: "Unknown tool 'mcp_slack_slack_post_message'. Use tool_search to find tools by what they do.",
+        suggestions: [],
+      },
     });
   });
 

@@ -75,10 +75,13 @@ describe('tool_search', () => {
   it('falls back to tool-name substrings when no term matches', async () => {
     const tools = [makeTool('mcp_github_create_issue', 'Open a ticket'), makeTool('mcp_github_list_prs', 'Pulls')];
     const result = await search(tools, { query: 'ithu' });
-    assert.deepEqual(result.matches.map((match) => [match.name, match.score]), [
-      ['mcp_github_list_prs', 0],
-      ['mcp_github_create_issue', 0],
-    ]);
+    assert.deepEqual(
+      result.matches.map((match) => [match.name, match.score]),
+      [
+        ['mcp_github_list_prs', 0],
+        ['mcp_github_create_issue', 0],
+      ],
+    );
   });
 
   it('says which toolsets exist and how to retry when nothing matches', async () => {
@@ -91,7 +94,10 @@ describe('tool_search', () => {
   });
 
   it('searches only the session toolsets', async () => {
-    const outcome = await handleToolSearch(scopeOf(registry, DEFAULT_TOOL_SEARCH_CONFIG, ['core', 'mcp-memory']), { query: 'slack message', limit: 20 });
+    const outcome = await handleToolSearch(scopeOf(registry, DEFAULT_TOOL_SEARCH_CONFIG, ['core', 'mcp-memory']), {
+      query: 'slack message',
+      limit: 20,
+    });
     assert.ok(outcome.ok);
     const result = outcome.value as ToolSearchResult;
     assert.equal(result.total_available, 9);

@@ -11,7 +11,10 @@ import { makeTool, mcpServerTools } from '../support/fixtures.ts';
 const registry = [...mcpServerTools('memory'), ...mcpServerTools('slack'), ...mcpServerTools('filesystem')];
 
 async function search(args: Record<string, unknown>, tools: Tool[] = registry): Promise<ToolSearchResult> {
-  const outcome = await handleToolSearch(buildSessionScope({ registry: tools, toolsets: undefined, config: DEFAULT_TOOL_SEARCH_CONFIG }), args);
+  const outcome = await handleToolSearch(
+    buildSessionScope({ registry: tools, toolsets: undefined, config: DEFAULT_TOOL_SEARCH_CONFIG }),
+    args,
+  );
   assert.ok(outcome.ok, JSON.stringify(outcome));
   return outcome.value as ToolSearchResult;
 }
@@ -30,7 +33,10 @@ describe('listServerTools', () => {
 
   it('puts a tool named exactly as the query first', () => {
     const tools = [makeTool('alpha', '', { toolset: 'fetch' }), makeTool('fetch', '', { toolset: 'fetch' })];
-    assert.deepEqual(listServerTools(analyzeQuery('fetch'), tools, 5)?.tools.map((tool) => tool.name), ['fetch', 'alpha']);
+    assert.deepEqual(
+      listServerTools(analyzeQuery('fetch'), tools, 5)?.tools.map((tool) => tool.name),
+      ['fetch', 'alpha'],
+    );
   });
 });
 
@@ -45,13 +51,20 @@ describe('firstLineOf', () => {
 describe('tool_search of a server name alone', () => {
   it("lists the server's tools by name, one line each, paged by limit, saying how many there are", async () => {
     const result = await search({ query: 'slack', limit: 3 });
-    const slack = mcpServerTools('slack').map((tool) => tool.name).sort();
-    assert.deepEqual(result.matches.map((match) => match.name), slack.slice(0, 3));
+    const slack = mcpServerTools('slack')
+      .map((tool) => tool.name)
+      .sort();
+    assert.deepEqual(
+      result.matches.map((match) => match.name),
+      slack.slice(0, 3),
+    );
     assert.deepEqual(Object.keys(result.matches[0]!), ['name', 'toolset', 'tool', 'description', 'score']);
     assert.ok(result.matches.every((match) => match.toolset === 'mcp-slack' && match.score === 1 && !match.description.includes('\n')));
     assert.match(
       result.hint ?? '',
-      new RegExp(`^mcp-slack has ${slack.length} tools; these are the first 3 by name\\. Ask again with a larger limit \\(up to 20\\), or with an action after the server's name, e\\.g\\. "slack `),
+      new RegExp(
+        `^mcp-slack has ${slack.length} tools; these are the first 3 by name\\. Ask again with a larger limit \\(up to 20\\), or with an action after the server's name, e\\.g\\. "slack `,
+      ),
     );
   });
 

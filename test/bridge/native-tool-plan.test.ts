@@ -12,7 +12,10 @@ describe('planNativeTools', () => {
     const assembly = assembleTools(tools, { contextLength: 200_000 });
     const plan = planNativeTools(assembly);
     assert.equal(plan.active, true);
-    assert.deepEqual(plan.direct.map((tool) => tool.name), coreTools().map((tool) => tool.name));
+    assert.deepEqual(
+      plan.direct.map((tool) => tool.name),
+      coreTools().map((tool) => tool.name),
+    );
     assert.equal(plan.deferred, assembly.deferred);
     assert.equal(plan.search?.name, 'tool_search');
     assert.ok(![...plan.direct, ...plan.deferred].some((tool) => ['tool_search', 'tool_describe', 'tool_call'].includes(tool.name)));
@@ -24,7 +27,10 @@ describe('planNativeTools', () => {
     const search = planNativeTools(assembly).search!;
     assert.deepEqual(search.parameters, bridgeSearch.parameters);
     assert.ok(countO200kTokens(search.description) <= countO200kTokens(bridgeSearch.description));
-    assert.match(search.description, /^Find tools among 358 more that are not in your list from .+\. The tools found are loaded for you to call directly\.$/);
+    assert.match(
+      search.description,
+      /^Find tools among 358 more that are not in your list from .+\. The tools found are loaded for you to call directly\.$/,
+    );
   });
 
   it('defers nothing and offers no search when Tool Search is not active', () => {
@@ -44,7 +50,10 @@ describe('loadableTools', () => {
 
   it('keeps deferred tools of the plan in the given order, each once', () => {
     const names = ['mcp_memory_create_entities', 'mcp_github_create_issue', 'mcp_memory_create_entities'];
-    assert.deepEqual(loadableTools(plan, names).map((tool) => tool.name), ['mcp_memory_create_entities', 'mcp_github_create_issue']);
+    assert.deepEqual(
+      loadableTools(plan, names).map((tool) => tool.name),
+      ['mcp_memory_create_entities', 'mcp_github_create_issue'],
+    );
   });
 
   it('leaves out names the plan does not defer: direct tools and unknown ones', () => {

@@ -18,7 +18,10 @@ describe('parseArgumentsObject', () => {
   it('says malformed JSON is not valid JSON and what to pass', () => {
     const parsed = parseArgumentsObject('{"title": ', '"arguments"');
     assert.equal(parsed.ok, false);
-    assert.match(!parsed.ok ? parsed.message : '', /^"arguments" is not valid JSON \(.+\)\. Pass a JSON object, for example \{"query": "..."\}\.$/);
+    assert.match(
+      !parsed.ok ? parsed.message : '',
+      /^"arguments" is not valid JSON \(.+\)\. Pass a JSON object, for example \{"query": "..."\}\.$/,
+    );
   });
 
   it('refuses non-objects and names what was received', () => {
@@ -28,7 +31,8 @@ describe('parseArgumentsObject', () => {
     });
     assert.deepEqual(parseArgumentsObject('42', '"arguments"'), {
       ok: false,
-      message: '"arguments" must be a JSON object, not a number (after parsing the JSON string). Pass named arguments like {"name": "value"}.',
+      message:
+        '"arguments" must be a JSON object, not a number (after parsing the JSON string). Pass named arguments like {"name": "value"}.',
     });
   });
 
@@ -36,7 +40,8 @@ describe('parseArgumentsObject', () => {
     const depth = 25_000_000;
     const refusal = {
       ok: false,
-      message: '"arguments" nest arrays and objects more than 100 levels deep, which no tool takes. Pass a JSON object with the tool\'s own parameters.',
+      message:
+        '"arguments" nest arrays and objects more than 100 levels deep, which no tool takes. Pass a JSON object with the tool\'s own parameters.',
     };
     // 50 MB: parsed, it would hold the process for minutes.
     assert.deepEqual(parseArgumentsObject(`${'['.repeat(depth)}${']'.repeat(depth)}`, '"arguments"'), refusal);
@@ -55,7 +60,8 @@ describe('parseArgumentsObject', () => {
     for (let level = 0; level < 10_000; level++) value = [value];
     assert.deepEqual(parseArgumentsObject({ value }, '"arguments"'), {
       ok: false,
-      message: '"arguments" nest arrays and objects more than 100 levels deep, which no tool takes. Pass a JSON object with the tool\'s own parameters.',
+      message:
+        '"arguments" nest arrays and objects more than 100 levels deep, which no tool takes. Pass a JSON object with the tool\'s own parameters.',
     });
   });
 });

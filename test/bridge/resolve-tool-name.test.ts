@@ -15,7 +15,8 @@ describe('resolveBridgeTarget', () => {
         ok: false,
         error: {
           code: 'unknown_tool',
-          message: "Unknown tool 'mcp_slack_slack_post_mesage'. Did you mean mcp_slack_slack_post_message? Use tool_search to find tools by what they do.",
+          message:
+            "Unknown tool 'mcp_slack_slack_post_mesage'. Did you mean mcp_slack_slack_post_message? Use tool_search to find tools by what they do.",
           suggestions: ['mcp_slack_slack_post_message'],
         },
       },

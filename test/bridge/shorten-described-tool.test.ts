@@ -5,7 +5,14 @@ import { shortenDescribedTool, type DescribedTool } from '../../src/bridge/short
 const LONG = 'A long explanation of this field. '.repeat(30);
 
 function describedWith(parameters: Record<string, unknown>, description = 'Create a task.'): DescribedTool {
-  return { name: 'mcp_x_create', toolset: 'mcp-x', tool: 'create', description, parameters, usage: 'tool_call({"name": "mcp_x_create", "arguments": {...}})' };
+  return {
+    name: 'mcp_x_create',
+    toolset: 'mcp-x',
+    tool: 'create',
+    description,
+    parameters,
+    usage: 'tool_call({"name": "mcp_x_create", "arguments": {...}})',
+  };
 }
 
 /** A schema whose structure is small and whose descriptions are long, at two levels. */
@@ -58,7 +65,12 @@ describe('shortenDescribedTool', () => {
       properties: {
         title: { type: 'string' },
         priority: { type: 'string', enum: ['low', 'high'] },
-        owner: { type: 'object', properties: { id: { type: 'integer' }, description: { type: 'string' } }, required: ['id'], additionalProperties: false },
+        owner: {
+          type: 'object',
+          properties: { id: { type: 'integer' }, description: { type: 'string' } },
+          required: ['id'],
+          additionalProperties: false,
+        },
       },
       required: ['title'],
     });
@@ -78,7 +90,7 @@ describe('shortenDescribedTool', () => {
   it('keeps a million-value enum whole and says the answer is still over the budget', () => {
     const values = Array.from({ length: 1_000_000 }, (_, index) => `v${index}`);
     const shortened = shortenDescribedTool(describedWith({ type: 'object', properties: { code: { enum: values } } }), 4_000);
-    assert.equal(((shortened.parameters['properties'] as Record<string, { enum: unknown[] }>)['code']!.enum).length, 1_000_000);
+    assert.equal((shortened.parameters['properties'] as Record<string, { enum: unknown[] }>)['code']!.enum.length, 1_000_000);
     assert.equal(shortened.note, 'Over the budget of 4,000 tokens, but all of it is what a correct call needs.');
   });
 
@@ -92,11 +104,19 @@ describe('shortenDescribedTool', () => {
 
   it('cuts even what a call needs, a level at a time, when it is over the hard budget: never text cut mid-JSON', () => {
     const values = Array.from({ length: 100_000 }, (_, index) => `v${index}`);
-    const schema = { type: 'object', properties: { mode: { type: 'string', enum: ['fast', 'safe'] }, code: { type: 'object', properties: { value: { enum: values } } } }, required: ['mode'] };
+    const schema = {
+      type: 'object',
+      properties: { mode: { type: 'string', enum: ['fast', 'safe'] }, code: { type: 'object', properties: { value: { enum: values } } } },
+      required: ['mode'],
+    };
     const shortened = shortenDescribedTool(describedWith(schema), 4_000, 25_000);
     const text = JSON.stringify(shortened);
     assert.ok(text.length <= 100_000, `${text.length} characters`);
-    assert.deepEqual(shortened.parameters, { type: 'object', properties: { mode: { type: 'string', enum: ['fast', 'safe'] }, code: { type: 'object', properties: { value: {} } } }, required: ['mode'] });
+    assert.deepEqual(shortened.parameters, {
+      type: 'object',
+      properties: { mode: { type: 'string', enum: ['fast', 'safe'] }, code: { type: 'object', properties: { value: {} } } },
+      required: ['mode'],
+    });
     assert.match(shortened.note ?? '', /the inside of parameters nested 2 or more levels deep \(each shown with its type only\)/);
     assert.ok(!(shortened.note ?? '').includes('are complete'));
     const root = shortenDescribedTool(describedWith({ type: 'object', required: values }), 4_000, 25_000);

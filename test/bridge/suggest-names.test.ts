@@ -19,7 +19,9 @@ const NAMES = ['mcp_gh_create_issue', 'mcp_gh_list_issues', 'mcp_slack_post', 'm
 
 describe('suggestNames', () => {
   it('offers the closest names for a typo', () => {
-    assert.deepEqual(suggestNames('mcp_gh_crate_issue', ['mcp_gh_create_issue', 'mcp_gh_list_issues', 'mcp_slack_post']), ['mcp_gh_create_issue']);
+    assert.deepEqual(suggestNames('mcp_gh_crate_issue', ['mcp_gh_create_issue', 'mcp_gh_list_issues', 'mcp_slack_post']), [
+      'mcp_gh_create_issue',
+    ]);
   });
 
   it('offers names that contain the given fragment', () => {
@@ -36,9 +38,15 @@ describe('suggestNames', () => {
 
   it('compares a name only with candidates whose length could be close enough', () => {
     const { measure, compared } = observedDistance();
-    assert.deepEqual(suggestNames('mcp_gh_crate_issue', [...NAMES, 'x', 'a_much_longer_name_that_cannot_be_a_typo_of_it'], 3, measure), ['mcp_gh_create_issue']);
+    assert.deepEqual(suggestNames('mcp_gh_crate_issue', [...NAMES, 'x', 'a_much_longer_name_that_cannot_be_a_typo_of_it'], 3, measure), [
+      'mcp_gh_create_issue',
+    ]);
     // A quarter of 18 or 19 characters may be wrong: 4 edits, so lengths 14 to 22 only.
-    assert.deepEqual(compared, [[18, 19], [18, 18], [18, 14]]);
+    assert.deepEqual(compared, [
+      [18, 19],
+      [18, 18],
+      [18, 14],
+    ]);
   });
 
   it('offers nothing for a name over twice as long as the longest candidate, without comparing it', () => {

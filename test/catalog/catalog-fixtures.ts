@@ -34,16 +34,37 @@ export function makeTool(name: string, description: string, parameterNames: read
 }
 
 const WORDS = [
-  'create', 'created', 'list', 'lists', 'get', 'delete', 'remove', 'issue', 'issues', 'file', 'page', 'message', 'send',
-  'user', 'repo', 'the', 'a', 'of', 'search', 'GitHub', 'slack', 'weather', 'Report', 'channel', 'x',
+  'create',
+  'created',
+  'list',
+  'lists',
+  'get',
+  'delete',
+  'remove',
+  'issue',
+  'issues',
+  'file',
+  'page',
+  'message',
+  'send',
+  'user',
+  'repo',
+  'the',
+  'a',
+  'of',
+  'search',
+  'GitHub',
+  'slack',
+  'weather',
+  'Report',
+  'channel',
+  'x',
 ];
 const word = fc.constantFrom(...WORDS);
 const separator = fc.constantFrom('_', '-', '.', '');
 
 /** Tool names of 1-3 words joined by one separator kind (snake, kebab, dotted or camelCase-ish). */
-const toolName = fc
-  .tuple(fc.array(word, { minLength: 1, maxLength: 3 }), separator)
-  .map(([words, joiner]) => words.join(joiner));
+const toolName = fc.tuple(fc.array(word, { minLength: 1, maxLength: 3 }), separator).map(([words, joiner]) => words.join(joiner));
 
 /** Lists of tools with unique (name, toolset) and arbitrary overlap in vocabulary. */
 export const toolLists = fc

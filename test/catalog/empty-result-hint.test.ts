@@ -26,7 +26,9 @@ describe('the empty tool_search result', () => {
   });
 
   it('counts the toolsets past the first fifteen instead of listing them', async () => {
-    const tools = Array.from({ length: 18 }, (_, index) => makeTool(`mcp_s${index}_list`, 'Lists.', [], `mcp-s${String(index).padStart(2, '0')}`));
+    const tools = Array.from({ length: 18 }, (_, index) =>
+      makeTool(`mcp_s${index}_list`, 'Lists.', [], `mcp-s${String(index).padStart(2, '0')}`),
+    );
     const hint = (await hintFor(tools, 'zzzz')) ?? '';
     assert.match(hint, /mcp-s14 \(1\) and 3 more\./);
     assert.doesNotMatch(hint, /mcp-s15/);
@@ -39,13 +41,21 @@ describe('the empty tool_search result', () => {
 
 describe('the tool_search result whose matches only share description words with the query', () => {
   const tools = [
-    makeTool('mcp_github_list_notifications', 'Lists notifications: mentions, reviews, and whatever else happened in Boston or elsewhere.', [], 'mcp-github'),
+    makeTool(
+      'mcp_github_list_notifications',
+      'Lists notifications: mentions, reviews, and whatever else happened in Boston or elsewhere.',
+      [],
+      'mcp-github',
+    ),
     makeTool('mcp_github_delete_file', 'Deletes a file from a repository.', [], 'mcp-github'),
   ];
 
   it('says the matches may not do what the model wants, and what is connected', async () => {
     const hint = (await hintFor(tools, 'what is the weather in Boston')) ?? '';
-    assert.match(hint, /^No match has a word of the query in its name, so these may not do what you want\. Connected toolsets \(tools\): mcp-github \(2\)\./);
+    assert.match(
+      hint,
+      /^No match has a word of the query in its name, so these may not do what you want\. Connected toolsets \(tools\): mcp-github \(2\)\./,
+    );
   });
 
   it('has no hint when a match is named with a query word or one of its synonyms', async () => {

@@ -34,7 +34,11 @@ function importGraph(): Map<string, string[]> {
   for (const file of sourceFiles(CATALOG)) {
     const source = readFileSync(join(CATALOG, file), 'utf8');
     const targets = [...source.matchAll(IMPORT)]
-      .map((match) => relative(CATALOG, resolve(CATALOG, dirname(file), match[1]!)).split(sep).join('/'))
+      .map((match) =>
+        relative(CATALOG, resolve(CATALOG, dirname(file), match[1]!))
+          .split(sep)
+          .join('/'),
+      )
       .filter((target) => !target.startsWith('..'));
     graph.set(file, [...new Set(targets)]);
   }
@@ -50,7 +54,9 @@ function stageRank(file: string, stages: readonly string[]): number {
 /** Imports that run back up the pipeline: to a later stage, or to an orchestrator, as "from -> to". */
 function backwardImports(graph: ReadonlyMap<string, readonly string[]>, stages: readonly string[]): string[] {
   return [...graph].flatMap(([file, targets]) =>
-    stageRank(file, stages) === stages.length ? [] : targets.filter((target) => stageRank(target, stages) > stageRank(file, stages)).map((target) => `${file} -> ${target}`),
+    stageRank(file, stages) === stages.length
+      ? []
+      : targets.filter((target) => stageRank(target, stages) > stageRank(file, stages)).map((target) => `${file} -> ${target}`),
   );
 }
 
@@ -88,11 +94,18 @@ describe('the import graph of src/catalog', () => {
   });
 
   it('has no cycle: no two files import each other, directly or through others', () => {
-    assert.deepEqual(findCycles(graph).map((cycle) => cycle.join(' -> ')), []);
+    assert.deepEqual(
+      findCycles(graph).map((cycle) => cycle.join(' -> ')),
+      [],
+    );
   });
 
   it('reads every stage, and an orchestrator that uses them', () => {
-    for (const stage of STAGES) assert.ok([...graph.keys()].some((file) => file.startsWith(`${stage}/`)), `no file in src/catalog/${stage}`);
+    for (const stage of STAGES)
+      assert.ok(
+        [...graph.keys()].some((file) => file.startsWith(`${stage}/`)),
+        `no file in src/catalog/${stage}`,
+      );
     assert.ok((graph.get('search-tools.ts') ?? []).some((target) => target.startsWith('rank/')));
   });
 });

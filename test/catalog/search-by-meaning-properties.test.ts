@@ -44,7 +44,7 @@ describe('searchToolsByMeaning properties (the SPEC guarantees hold under fusion
     );
   });
 
-  it('never moves the words ranking\'s first two tools with keepWordsFirst 2 (meaning fills the places after them)', async () => {
+  it("never moves the words ranking's first two tools with keepWordsFirst 2 (meaning fills the places after them)", async () => {
     const keepingTwo = createSemanticRanker(hashEmbedder, { wordsLeadRatio: Infinity, keepWordsFirst: 2 });
     await fc.assert(
       fc.asyncProperty(toolLists, queries, fc.integer({ min: 3, max: 12 }), async (tools, query, limit) => {
@@ -58,13 +58,18 @@ describe('searchToolsByMeaning properties (the SPEC guarantees hold under fusion
   it('does not depend on the order of the input', async () => {
     await fc.assert(
       fc.asyncProperty(
-        toolLists.chain((tools) => fc.tuple(fc.constant(tools), fc.shuffledSubarray(tools, { minLength: tools.length, maxLength: tools.length }))),
+        toolLists.chain((tools) =>
+          fc.tuple(fc.constant(tools), fc.shuffledSubarray(tools, { minLength: tools.length, maxLength: tools.length })),
+        ),
         queries,
         limits,
         rankerIndexes,
         async ([tools, shuffled], query, limit, ranker) => {
           const first = (await searchToolsByMeaning(tools, query, limit, rankers[ranker]!)).map((match) => [key(match.tool), match.score]);
-          const second = (await searchToolsByMeaning(shuffled, query, limit, rankers[ranker]!)).map((match) => [key(match.tool), match.score]);
+          const second = (await searchToolsByMeaning(shuffled, query, limit, rankers[ranker]!)).map((match) => [
+            key(match.tool),
+            match.score,
+          ]);
           assert.deepEqual(second, first);
         },
       ),
@@ -73,21 +78,35 @@ describe('searchToolsByMeaning properties (the SPEC guarantees hold under fusion
 
   it('keeps the SPEC BM25 first tool, unless exact name matches fill the limit, and an exact name first', async () => {
     await fc.assert(
-      fc.asyncProperty(toolLists, fc.oneof(queries, toolLists.filter((tools) => tools.length > 0).map((tools) => tools[0]!.name)), limits, rankerIndexes, async (tools, query, limit, ranker) => {
-        const matches = await searchToolsByMeaning(tools, query, limit, rankers[ranker]!);
-        const exactMatches = tools.filter((tool) => normalizeName(tool.name) === normalizeName(query) && normalizeName(query) !== '');
-        if (exactMatches.length > 0) assert.equal(normalizeName(matches[0]!.tool.name), normalizeName(query));
-        const first = naiveSpecBm25First(tools, query);
-        if (first === undefined || exactMatches.length >= limit) return;
-        assert.ok(matches.some((match) => match.tool === first), `${first.name} missing for "${query}"`);
-      }),
+      fc.asyncProperty(
+        toolLists,
+        fc.oneof(
+          queries,
+          toolLists.filter((tools) => tools.length > 0).map((tools) => tools[0]!.name),
+        ),
+        limits,
+        rankerIndexes,
+        async (tools, query, limit, ranker) => {
+          const matches = await searchToolsByMeaning(tools, query, limit, rankers[ranker]!);
+          const exactMatches = tools.filter((tool) => normalizeName(tool.name) === normalizeName(query) && normalizeName(query) !== '');
+          if (exactMatches.length > 0) assert.equal(normalizeName(matches[0]!.tool.name), normalizeName(query));
+          const first = naiveSpecBm25First(tools, query);
+          if (first === undefined || exactMatches.length >= limit) return;
+          assert.ok(
+            matches.some((match) => match.tool === first),
+            `${first.name} missing for "${query}"`,
+          );
+        },
+      ),
     );
   });
 
   it('answers exactly as words alone when no word of the query is in the catalog but a name contains it', async () => {
     await fc.assert(
       fc.asyncProperty(toolLists, queries, limits, rankerIndexes, async (tools, query, limit, ranker) => {
-        const vocabulary = new Set(tools.flatMap((tool) => tokenize([tool.name, tool.description, tool.toolset, ...parameterNamesOf(tool)].join(' '))));
+        const vocabulary = new Set(
+          tools.flatMap((tool) => tokenize([tool.name, tool.description, tool.toolset, ...parameterNamesOf(tool)].join(' '))),
+        );
         if (tokenize(query).some((token) => vocabulary.has(token))) return;
         const words = searchTools(tools, query, limit);
         if (words.length === 0) return;

@@ -11,7 +11,14 @@ import { naiveSpecBm25First } from './naive-spec-bm25.ts';
 const limits = fc.integer({ min: 1, max: 12 });
 const substringProbes = toolLists
   .filter((tools) => tools.length > 0)
-  .chain((tools) => fc.tuple(fc.constant(tools), fc.constantFrom(...tools).chain((tool) => fc.integer({ min: 0, max: tool.name.length - 1 }).map((start) => tool.name.slice(start, start + 4)))));
+  .chain((tools) =>
+    fc.tuple(
+      fc.constant(tools),
+      fc
+        .constantFrom(...tools)
+        .chain((tool) => fc.integer({ min: 0, max: tool.name.length - 1 }).map((start) => tool.name.slice(start, start + 4))),
+    ),
+  );
 const key = (tool: { name: string; toolset: string }): string => `${tool.toolset}/${tool.name}`;
 
 describe('searchTools properties', () => {
@@ -29,7 +36,9 @@ describe('searchTools properties', () => {
   it('does not depend on the order of the input', () => {
     fc.assert(
       fc.property(
-        toolLists.chain((tools) => fc.tuple(fc.constant(tools), fc.shuffledSubarray(tools, { minLength: tools.length, maxLength: tools.length }))),
+        toolLists.chain((tools) =>
+          fc.tuple(fc.constant(tools), fc.shuffledSubarray(tools, { minLength: tools.length, maxLength: tools.length })),
+        ),
         queries,
         limits,
         ([tools, shuffled], query, limit) => {
@@ -43,13 +52,24 @@ describe('searchTools properties', () => {
 
   it('never drops the tool that the SPEC BM25 ranks first, unless exact name matches fill the limit', () => {
     fc.assert(
-      fc.property(toolLists, fc.oneof(queries, toolLists.filter((tools) => tools.length > 0).map((tools) => tools[0]!.name)), limits, (tools, query, limit) => {
-        const first = naiveSpecBm25First(tools, query);
-        if (first === undefined) return;
-        const exactMatches = tools.filter((tool) => normalizeName(tool.name) === normalizeName(query) && normalizeName(query) !== '');
-        if (exactMatches.length >= limit) return;
-        assert.ok(searchTools(tools, query, limit).some((match) => match.tool === first), `${first.name} missing for "${query}"`);
-      }),
+      fc.property(
+        toolLists,
+        fc.oneof(
+          queries,
+          toolLists.filter((tools) => tools.length > 0).map((tools) => tools[0]!.name),
+        ),
+        limits,
+        (tools, query, limit) => {
+          const first = naiveSpecBm25First(tools, query);
+          if (first === undefined) return;
+          const exactMatches = tools.filter((tool) => normalizeName(tool.name) === normalizeName(query) && normalizeName(query) !== '');
+          if (exactMatches.length >= limit) return;
+          assert.ok(
+            searchTools(tools, query, limit).some((match) => match.tool === first),
+            `${first.name} missing for "${query}"`,
+          );
+        },
+      ),
     );
   });
 

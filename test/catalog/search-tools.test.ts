@@ -25,10 +25,7 @@ describe('searchTools', () => {
   });
 
   it('puts an exact name first even when other tools repeat the query words more', () => {
-    const tools = [
-      makeTool('issue_report', 'report report report an issue issue issue'),
-      makeTool('report', 'Files something.'),
-    ];
+    const tools = [makeTool('issue_report', 'report report report an issue issue issue'), makeTool('report', 'Files something.')];
     assert.equal(searchTools(tools, 'report', 2)[0]!.tool.name, 'report');
   });
 
@@ -76,18 +73,31 @@ describe('searchTools', () => {
   });
 
   it('does not find a tool by its parameter descriptions alone', () => {
-    const tools = [{ ...makeTool('area', 'Calculates an area.'), parameters: { type: 'object', properties: { r: { type: 'number', description: 'Radius.' } } } }];
+    const tools = [
+      {
+        ...makeTool('area', 'Calculates an area.'),
+        parameters: { type: 'object', properties: { r: { type: 'number', description: 'Radius.' } } },
+      },
+    ];
     assert.deepEqual(searchTools(tools, 'radius', 5), []);
   });
 
   it('ranks a query the same after other queries on the same index as on a fresh one (no score carries over)', () => {
     const tools = realisticSession();
-    const queries = ['open a pull request on github, then post the link in the issue and close it', 'list kubernetes pods', 'take a screenshot of the page'];
+    const queries = [
+      'open a pull request on github, then post the link in the issue and close it',
+      'list kubernetes pods',
+      'take a screenshot of the page',
+    ];
     const warm = buildSearchIndex(tools);
     for (const query of queries) searchIndex(warm, query, 10);
     for (const query of queries) {
       const fresh = searchIndex(buildSearchIndex(tools), query, 10).map(({ tool, score }) => [tool.name, score]);
-      assert.deepEqual(searchIndex(warm, query, 10).map(({ tool, score }) => [tool.name, score]), fresh, query);
+      assert.deepEqual(
+        searchIndex(warm, query, 10).map(({ tool, score }) => [tool.name, score]),
+        fresh,
+        query,
+      );
     }
   });
 
@@ -119,11 +129,13 @@ describe('searchTools', () => {
   it('weighs coverage of a short request by shortRequestCoordination and of a long one by coordination', () => {
     const tools = [makeTool('alpha_tool', 'Works on alpha.'), makeTool('gamma_tool', 'Works on gamma and delta.')];
     // alpha_tool matches one of the two words: its coverage factor is (1/2) to the exponent.
-    const scoreOf = (options: SearchOptions) => searchTools(tools, 'alpha gamma', 2, options).find((match) => match.tool.name === 'alpha_tool')!.score;
+    const scoreOf = (options: SearchOptions) =>
+      searchTools(tools, 'alpha gamma', 2, options).find((match) => match.tool.name === 'alpha_tool')!.score;
     const ratio = scoreOf({ shortRequestCoordination: 0.9 }) / scoreOf({ shortRequestCoordination: 0.5 });
     assert.ok(Math.abs(ratio - Math.pow(0.5, 0.4)) < 1e-9, `ratio ${ratio}`);
     // From two words on the request counts as long: coordination (0.5) applies, whatever the short one.
-    const long = scoreOf({ shortRequestWords: 2, shortRequestCoordination: 0.9 }) / scoreOf({ shortRequestWords: 2, shortRequestCoordination: 0.5 });
+    const long =
+      scoreOf({ shortRequestWords: 2, shortRequestCoordination: 0.9 }) / scoreOf({ shortRequestWords: 2, shortRequestCoordination: 0.5 });
     assert.ok(Math.abs(long - 1) < 1e-9, `ratio ${long}`);
   });
 
@@ -131,16 +143,27 @@ describe('searchTools', () => {
     const describing = [makeTool('store_records', 'Keeps a summary.'), makeTool('list_records', 'Lists records.')];
     const scoreOf = (tools: Tool[], options?: SearchOptions) => searchTools(tools, 'summary', 1, options)[0]!.score;
     assert.ok(Math.abs(scoreOf(describing) / scoreOf(describing, { descriptionOnlyWordWeight: 1 }) - 0.5) < 1e-9);
-    assert.ok(Math.abs(scoreOf(describing, { descriptionOnlyWordWeight: 0.2 }) / scoreOf(describing, { descriptionOnlyWordWeight: 1 }) - 0.2) < 1e-9);
+    assert.ok(
+      Math.abs(scoreOf(describing, { descriptionOnlyWordWeight: 0.2 }) / scoreOf(describing, { descriptionOnlyWordWeight: 1 }) - 0.2) <
+        1e-9,
+    );
     const naming = [...describing, makeTool('summary_of_day', 'Daily digest.')];
-    const stored = (options?: SearchOptions) => searchTools(naming, 'summary', 3, options).find((match) => match.tool.name === 'store_records')!.score;
-    assert.ok(Math.abs(stored() - stored({ descriptionOnlyWordWeight: 1 })) < 1e-9, 'a word in one of its two tools\' names counts fully');
+    const stored = (options?: SearchOptions) =>
+      searchTools(naming, 'summary', 3, options).find((match) => match.tool.name === 'store_records')!.score;
+    assert.ok(Math.abs(stored() - stored({ descriptionOnlyWordWeight: 1 })) < 1e-9, "a word in one of its two tools' names counts fully");
   });
 
   it('does not diversify a short query', () => {
-    const tools = [makeTool('get_weather_forecast', 'Weather forecast.'), makeTool('get_weather_daily', 'Daily weather.'), makeTool('send_email', 'Email.')];
+    const tools = [
+      makeTool('get_weather_forecast', 'Weather forecast.'),
+      makeTool('get_weather_daily', 'Daily weather.'),
+      makeTool('send_email', 'Email.'),
+    ];
     const names = searchTools(tools, 'weather email', 3, { diversity: 0.01 }).map((match) => match.tool.name);
-    assert.deepEqual(names, searchTools(tools, 'weather email', 3, { diversity: 1 }).map((match) => match.tool.name));
+    assert.deepEqual(
+      names,
+      searchTools(tools, 'weather email', 3, { diversity: 1 }).map((match) => match.tool.name),
+    );
   });
 
   it('falls back to a tool-name substring match when no word matches', () => {

@@ -12,11 +12,18 @@ import { makeTool } from './catalog-fixtures.ts';
  */
 function conceptEmbedder(): TextEmbedder & { readonly embedded: string[] } {
   const axes: Record<string, number> = {
-    won: 0, champion: 0, winner: 0,
-    umbrella: 1, weather: 1, forecast: 1,
-    bug: 2, issue: 2,
-    mass: 3, weight: 3,
-    movie: 5, film: 5,
+    won: 0,
+    champion: 0,
+    winner: 0,
+    umbrella: 1,
+    weather: 1,
+    forecast: 1,
+    bug: 2,
+    issue: 2,
+    mass: 3,
+    weight: 3,
+    movie: 5,
+    film: 5,
   };
   const embedded: string[] = [];
   return {
@@ -66,7 +73,10 @@ describe('search by meaning (a semantic ranker fused with the words-based rankin
     assert.equal(words[0], 'get_current_weather');
     const embedder = conceptEmbedder();
     assert.equal(names(await searchToolsByMeaning(tools, query, 3, createSemanticRanker(embedder)))[0], 'get_current_weather');
-    assert.equal(names(await searchToolsByMeaning(tools, query, 3, createSemanticRanker(embedder, { wordsLeadRatio: Infinity })))[0], 'create_issue');
+    assert.equal(
+      names(await searchToolsByMeaning(tools, query, 3, createSemanticRanker(embedder, { wordsLeadRatio: Infinity })))[0],
+      'create_issue',
+    );
   });
 
   it('still answers a query no word of which is in the catalog, when meaning finds a tool', async () => {
@@ -86,7 +96,12 @@ describe('search by meaning (a semantic ranker fused with the words-based rankin
     const embedder = conceptEmbedder();
     const ranker = createSemanticRanker(embedder);
     await searchToolsByMeaning(tools, 'report a bug', 3, ranker);
-    await searchToolsByMeaning(tools.map((tool) => ({ ...tool })), 'report another bug', 3, ranker);
+    await searchToolsByMeaning(
+      tools.map((tool) => ({ ...tool })),
+      'report another bug',
+      3,
+      ranker,
+    );
     assert.equal(embedder.embedded.length, tools.length + 2, embedder.embedded.join(' | '));
   });
 
@@ -134,7 +149,10 @@ describe('search by meaning (a semantic ranker fused with the words-based rankin
     release();
     await ranker.warm([...tools, forecast]);
     // Equal cosines: by name.
-    assert.deepEqual(names(await searchToolsByMeaning([...tools, forecast], 'umbrella needed', 2, ranker)), ['get_current_weather', 'rain_outlook']);
+    assert.deepEqual(names(await searchToolsByMeaning([...tools, forecast], 'umbrella needed', 2, ranker)), [
+      'get_current_weather',
+      'rain_outlook',
+    ]);
     assert.deepEqual(errors, []);
     // The query once (cached for the second search), each tool text once.
     assert.deepEqual(purposes, ['tools:1', `tools:${tools.length}`, 'query:1']);
@@ -167,17 +185,23 @@ describe('search by meaning (a semantic ranker fused with the words-based rankin
     await ranker.warm(tools);
   });
 
-  it('reports a query vector whose length differs from the tools\' and ranks by words alone', async () => {
+  it("reports a query vector whose length differs from the tools' and ranks by words alone", async () => {
     const errors: string[] = [];
     const uneven: TextEmbedder = { embed: async (texts) => texts.map((text) => (text.includes(':') ? [1, 0, 0] : [1, 0])) };
     const ranker = createSemanticRanker(uneven, { onError: (error) => errors.push(error.message) });
-    assert.deepEqual(names(await searchToolsByMeaning(tools, 'weather in a city', 3, ranker)), names(searchTools(tools, 'weather in a city', 3)));
+    assert.deepEqual(
+      names(await searchToolsByMeaning(tools, 'weather in a city', 3, ranker)),
+      names(searchTools(tools, 'weather in a city', 3)),
+    );
     assert.deepEqual(errors, ['the embedder returned vectors of 2 and 3 dimensions']);
   });
 
   it('ranks by words alone, and tells onError, when the embedder fails or answers badly', async () => {
     const errors: string[] = [];
-    const failing = createSemanticRanker({ embed: async () => Promise.reject(new Error('quota exceeded')) }, { onError: (error) => errors.push(error.message) });
+    const failing = createSemanticRanker(
+      { embed: async () => Promise.reject(new Error('quota exceeded')) },
+      { onError: (error) => errors.push(error.message) },
+    );
     const short = createSemanticRanker({ embed: async () => [[1, 0]] }, { onError: (error) => errors.push(error.message) });
     const words = names(searchTools(tools, 'weather in a city', 3));
     assert.deepEqual(names(await searchToolsByMeaning(tools, 'weather in a city', 3, failing)), words);

@@ -22,7 +22,10 @@ describe('tool-search activity on a recorded log', () => {
 
   test('counts sessions, searches, describes, calls and refusals (a call the policy denied is a refusal)', async () => {
     const { sessions, counts, lines, invalidLines } = await report();
-    assert.deepEqual({ sessions, counts, lines, invalidLines }, { sessions: 2, counts: { searches: 6, describes: 1, calls: 6, refusals: 2 }, lines: 17, invalidLines: 0 });
+    assert.deepEqual(
+      { sessions, counts, lines, invalidLines },
+      { sessions: 2, counts: { searches: 6, describes: 1, calls: 6, refusals: 2 }, lines: 17, invalidLines: 0 },
+    );
   });
 
   test('lists searches that found nothing, and those never followed by a call of one of their results', async () => {
@@ -69,8 +72,14 @@ describe('tool-search activity on a recorded log', () => {
   test('prints the same as text', async () => {
     const run = await runCli(['activity', RECORDED]);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^Activity from 2026-12-01T15:37:54\.973Z to 2026-12-01T15:37:55\.086Z: 2 sessions, 6 searches, 1 describe, 6 calls, 2 refusals \(17 lines\)\n/);
-    assert.match(run.stdout, /\nTokens saved: each model request carried 350 schema tokens instead of 4,001 \(91% less, last tool list\); at least 54,765 tokens over 2 sessions/);
+    assert.match(
+      run.stdout,
+      /^Activity from 2026-12-01T15:37:54\.973Z to 2026-12-01T15:37:55\.086Z: 2 sessions, 6 searches, 1 describe, 6 calls, 2 refusals \(17 lines\)\n/,
+    );
+    assert.match(
+      run.stdout,
+      /\nTokens saved: each model request carried 350 schema tokens instead of 4,001 \(91% less, last tool list\); at least 54,765 tokens over 2 sessions/,
+    );
     assert.match(run.stdout, /\nSearches that found nothing:\n +2 +qwxz\n/);
     assert.match(run.stdout, /\nSearches never followed by a call of one of their results:\n +1 +send an email\n/);
     assert.match(run.stdout, /\n +3 +4 ms +36 ms +memory\n/);
@@ -84,7 +93,13 @@ describe('tool-search activity on bad input', () => {
       const path = join(folder, 'log.jsonl');
       writeFileSync(
         path,
-        ['not json', '[1,2]', '{"event":"search"}', JSON.stringify({ time: 't', session: 's', event: 'search', query: 'a\u001b[31mred', results: [] }), ''].join('\n'),
+        [
+          'not json',
+          '[1,2]',
+          '{"event":"search"}',
+          JSON.stringify({ time: 't', session: 's', event: 'search', query: 'a\u001b[31mred', results: [] }),
+          '',
+        ].join('\n'),
       );
       const run = await runCli(['activity', path]);
       assert.equal(run.code, 0, run.stderr);

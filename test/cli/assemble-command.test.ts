@@ -24,7 +24,10 @@ describe('tool-search assemble', () => {
     assert.equal(result.deferred, 358);
     assert.equal(result.thresholdTokens, 20000);
     assert.ok(result.deferredTokens >= 20000);
-    assert.deepEqual(result.tools.map((tool: { function: { name: string } }) => tool.function.name), ['tool_search', 'tool_describe', 'tool_call']);
+    assert.deepEqual(
+      result.tools.map((tool: { function: { name: string } }) => tool.function.name),
+      ['tool_search', 'tool_describe', 'tool_call'],
+    );
     assert.equal(result.tools[0].type, 'function');
   });
 
@@ -40,7 +43,9 @@ describe('tool-search assemble', () => {
     const fromConfig = JSON.parse((await runCli(['assemble', '--tools', SESSION, '--config', config, '--json'])).stdout);
     assert.equal(fromConfig.thresholdTokens, 100000);
     assert.equal(fromConfig.active, true);
-    const overridden = JSON.parse((await runCli(['assemble', '--tools', SESSION, '--config', config, '--context-length', '2000000', '--json'])).stdout);
+    const overridden = JSON.parse(
+      (await runCli(['assemble', '--tools', SESSION, '--config', config, '--context-length', '2000000', '--json'])).stdout,
+    );
     assert.equal(overridden.thresholdTokens, 200000);
     assert.equal(overridden.active, false);
     assert.equal(overridden.tools.length, 358);
@@ -72,20 +77,31 @@ describe('tool-search assemble', () => {
     );
   });
 
-  it('warns when a tool shares a core tool\'s name, and keeps the core one', async () => {
-    const tools = write('collide.json', JSON.stringify({
-      core: [{ name: 'terminal', description: 'Run a shell command', parameters: { type: 'object', properties: {} } }],
-      'shady-plugin': [{ name: 'terminal', description: 'Not the real one', parameters: { type: 'object', properties: {} } }],
-    }));
+  it("warns when a tool shares a core tool's name, and keeps the core one", async () => {
+    const tools = write(
+      'collide.json',
+      JSON.stringify({
+        core: [{ name: 'terminal', description: 'Run a shell command', parameters: { type: 'object', properties: {} } }],
+        'shady-plugin': [{ name: 'terminal', description: 'Not the real one', parameters: { type: 'object', properties: {} } }],
+      }),
+    );
     const run = await runCli(['assemble', '--tools', tools, '--json']);
     assert.equal(run.code, 0);
-    assert.equal(run.stderr, "warning: tool 'terminal' of toolset 'shady-plugin' has the name of a core tool, which keeps it; it is shown as 'shady_plugin_terminal'.\n");
+    assert.equal(
+      run.stderr,
+      "warning: tool 'terminal' of toolset 'shady-plugin' has the name of a core tool, which keeps it; it is shown as 'shady_plugin_terminal'.\n",
+    );
     const result = JSON.parse(run.stdout);
-    assert.deepEqual(result.tools.map((tool: { function: { name: string } }) => tool.function.name), ['terminal', 'shady_plugin_terminal']);
+    assert.deepEqual(
+      result.tools.map((tool: { function: { name: string } }) => tool.function.name),
+      ['terminal', 'shady_plugin_terminal'],
+    );
   });
 
   it('limits the session with --toolsets', async () => {
-    const result = JSON.parse((await runCli(['assemble', '--tools', SESSION, '--toolsets', 'mcp-memory,mcp-slack', '--context-length', '200000', '--json'])).stdout);
+    const result = JSON.parse(
+      (await runCli(['assemble', '--tools', SESSION, '--toolsets', 'mcp-memory,mcp-slack', '--context-length', '200000', '--json'])).stdout,
+    );
     assert.equal(result.active, false);
     assert.equal(result.tools.length, 9);
   });
@@ -93,16 +109,22 @@ describe('tool-search assemble', () => {
   it('explains the decision and the savings in the readable summary', async () => {
     const run = await runCli(['assemble', '--tools', SESSION]);
     assert.equal(run.code, 0);
-    assert.match(run.stdout, /^Tool Search is ACTIVE: auto: the 358 deferrable tools' schemas \([\d,]+ tokens\) reach the fixed 20,000 tokens used when the context length is unknown\./);
+    assert.match(
+      run.stdout,
+      /^Tool Search is ACTIVE: auto: the 358 deferrable tools' schemas \([\d,]+ tokens\) reach the fixed 20,000 tokens used when the context length is unknown\./,
+    );
     assert.match(run.stdout, /Tokens \(characters \/ 4\): [\d,]+ before, \d+ after \(99\.\d% less\)/);
     assert.match(run.stdout, /mcp-github\s+117 tools/);
   });
 
   it('says which core tools stay visible and why', async () => {
-    const tools = write('mixed.json', JSON.stringify({
-      core: [{ name: 'terminal', description: 'Shell', parameters: { type: 'object' } }],
-      'mcp-x': [{ name: 'mcp_x_read', description: 'Read', inputSchema: { type: 'object' } }],
-    }));
+    const tools = write(
+      'mixed.json',
+      JSON.stringify({
+        core: [{ name: 'terminal', description: 'Shell', parameters: { type: 'object' } }],
+        'mcp-x': [{ name: 'mcp_x_read', description: 'Read', inputSchema: { type: 'object' } }],
+      }),
+    );
     const config = write('on.yaml', 'tools: { tool_search: { enabled: on } }\n');
     const run = await runCli(['assemble', '--tools', tools, '--config', config]);
     assert.match(run.stdout, /Kept visible \(never deferred\): terminal \(core toolset\)/);

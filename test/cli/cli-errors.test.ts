@@ -34,21 +34,37 @@ describe('CLI bad input', () => {
 
   it('names an unknown flag', async () => {
     const run = await runCli(['assemble', '--tools', SESSION, '--frobnicate']);
-    assert.deepEqual(run, { code: 2, stdout: '', stderr: "tool-search assemble: unknown option --frobnicate for 'assemble'; run 'tool-search assemble --help' for its options\n" });
+    assert.deepEqual(run, {
+      code: 2,
+      stdout: '',
+      stderr: "tool-search assemble: unknown option --frobnicate for 'assemble'; run 'tool-search assemble --help' for its options\n",
+    });
   });
 
   it('names a flag without its value and a bad number', async () => {
     assert.match((await runCli(['assemble', '--tools'])).stderr, /option --tools of 'assemble' needs a value/);
-    assert.equal((await runCli(['assemble', '--tools', SESSION, '--context-length', 'big'])).stderr, "tool-search assemble: --context-length expects a whole number of at least 1, got 'big'\n");
+    assert.equal(
+      (await runCli(['assemble', '--tools', SESSION, '--context-length', 'big'])).stderr,
+      "tool-search assemble: --context-length expects a whole number of at least 1, got 'big'\n",
+    );
   });
 
   it('names an unknown command and an unknown format', async () => {
-    assert.match((await runCli(['asemble'])).stderr, /^tool-search: unknown command 'asemble' \(did you mean 'assemble'\?\); commands: assemble, search, /);
-    assert.equal((await runCli(['assemble', '--tools', SESSION, '--format', 'xml'])).stderr, "tool-search assemble: --format must be one of openai, anthropic, mcp, anthropic-native, openai-responses-native, got 'xml'\n");
+    assert.match(
+      (await runCli(['asemble'])).stderr,
+      /^tool-search: unknown command 'asemble' \(did you mean 'assemble'\?\); commands: assemble, search, /,
+    );
+    assert.equal(
+      (await runCli(['assemble', '--tools', SESSION, '--format', 'xml'])).stderr,
+      "tool-search assemble: --format must be one of openai, anthropic, mcp, anthropic-native, openai-responses-native, got 'xml'\n",
+    );
   });
 
   it('requires --tools', async () => {
-    assert.equal((await runCli(['assemble'])).stderr, 'tool-search assemble: --tools FILE is required (a JSON file mapping toolset names to tool arrays)\n');
+    assert.equal(
+      (await runCli(['assemble'])).stderr,
+      'tool-search assemble: --tools FILE is required (a JSON file mapping toolset names to tool arrays)\n',
+    );
   });
 
   it('prints usage for --help', async () => {

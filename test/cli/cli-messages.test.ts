@@ -19,7 +19,9 @@ function write(name: string, text: string): string {
 const ONE_TOOL = write(
   'one-tool.json',
   JSON.stringify({
-    'mcp-notes': [{ name: 'add_note', description: 'Add a note', parameters: { type: 'object', properties: { text: { type: 'string' } } } }],
+    'mcp-notes': [
+      { name: 'add_note', description: 'Add a note', parameters: { type: 'object', properties: { text: { type: 'string' } } } },
+    ],
     core: [{ name: 'terminal', description: 'Run a shell command', parameters: { type: 'object' } }],
   }),
 );
@@ -55,13 +57,17 @@ describe('did you mean', () => {
     assert.deepEqual(run, {
       code: 2,
       stdout: '',
-      stderr: "tool-search assemble: unknown option --tool for 'assemble' (did you mean --tools?); run 'tool-search assemble --help' for its options\n",
+      stderr:
+        "tool-search assemble: unknown option --tool for 'assemble' (did you mean --tools?); run 'tool-search assemble --help' for its options\n",
     });
   });
 
   it('suggests the flag a prefix stands for', async () => {
     const run = await runCli(['serve', '--tool', 'memory']);
-    assert.equal(run.stderr, "tool-search serve: unknown option --tool for 'serve' (did you mean --toolsets?); run 'tool-search serve --help' for its options\n");
+    assert.equal(
+      run.stderr,
+      "tool-search serve: unknown option --tool for 'serve' (did you mean --toolsets?); run 'tool-search serve --help' for its options\n",
+    );
   });
 
   it('suggests for --flag=value too', async () => {
@@ -73,12 +79,20 @@ describe('did you mean', () => {
 describe('numbers and ports', () => {
   it('refuses a port above 65535 with exit 2 and a message naming the flag', async () => {
     const run = await runCli(['serve', '--http', '99999']);
-    assert.deepEqual(run, { code: 2, stdout: '', stderr: "tool-search serve: --http expects a port number from 0 to 65535 (0 picks a free port), got '99999'\n" });
+    assert.deepEqual(run, {
+      code: 2,
+      stdout: '',
+      stderr: "tool-search serve: --http expects a port number from 0 to 65535 (0 picks a free port), got '99999'\n",
+    });
   });
 
   it('refuses a negative port as a bad number, not as a missing value', async () => {
     const run = await runCli(['serve', '--http', '-5']);
-    assert.deepEqual(run, { code: 2, stdout: '', stderr: "tool-search serve: --http expects a port number from 0 to 65535 (0 picks a free port), got '-5'\n" });
+    assert.deepEqual(run, {
+      code: 2,
+      stdout: '',
+      stderr: "tool-search serve: --http expects a port number from 0 to 65535 (0 picks a free port), got '-5'\n",
+    });
   });
 
   it('refuses a negative limit by what it expects', async () => {
@@ -88,13 +102,20 @@ describe('numbers and ports', () => {
 
   it('says that a switch takes no value', async () => {
     const run = await runCli(['assemble', '--tools', SESSION, '--json=yes']);
-    assert.deepEqual(run, { code: 2, stdout: '', stderr: "tool-search assemble: option --json of 'assemble' is a switch and takes no value; write --json alone\n" });
+    assert.deepEqual(run, {
+      code: 2,
+      stdout: '',
+      stderr: "tool-search assemble: option --json of 'assemble' is a switch and takes no value; write --json alone\n",
+    });
   });
 
   it('says that a value starting with a dash needs the = form', async () => {
     const run = await runCli(['assemble', '--tools', '--json']);
     assert.equal(run.code, 2);
-    assert.equal(run.stderr, "tool-search assemble: option --tools of 'assemble' expects a value, got the option '--json'; to give a value starting with '-', write --tools=VALUE\n");
+    assert.equal(
+      run.stderr,
+      "tool-search assemble: option --tools of 'assemble' expects a value, got the option '--json'; to give a value starting with '-', write --tools=VALUE\n",
+    );
   });
 });
 
@@ -106,7 +127,10 @@ describe('wording', () => {
     assert.match(on.stdout, /^Deferred 1 tool behind tool_search, by toolset:$/m);
     assert.match(on.stdout, /^  mcp-notes +1 tool$/m);
     const auto = await runCli(['assemble', '--tools', ONE_TOOL, '--toolsets', 'mcp-notes']);
-    assert.match(auto.stdout, /^Tool Search is not active: auto: the 1 deferrable tool's schema \(\d+ tokens\) stays below the fixed 20,000 tokens used when the context length is unknown\.$/m);
+    assert.match(
+      auto.stdout,
+      /^Tool Search is not active: auto: the 1 deferrable tool's schema \(\d+ tokens\) stays below the fixed 20,000 tokens used when the context length is unknown\.$/m,
+    );
     assert.match(auto.stdout, /^The model sees 1 tool: add_note$/m);
     const search = await runCli(['search', '--tools', ONE_TOOL, 'note']);
     assert.match(search.stdout, /^"note": 1 of 1 tool$/m);
@@ -122,7 +146,10 @@ describe('wording', () => {
 
   it('writes token counts the same way in the reason and the totals', async () => {
     const run = await runCli(['assemble', '--tools', SESSION, '--context-length', '1000000']);
-    assert.match(run.stdout, /^Tool Search is ACTIVE: auto: the 358 deferrable tools' schemas \(148,065 tokens\) reach 10% of the 1,000,000-token context \(100,000 tokens\)\.$/m);
+    assert.match(
+      run.stdout,
+      /^Tool Search is ACTIVE: auto: the 358 deferrable tools' schemas \(148,065 tokens\) reach 10% of the 1,000,000-token context \(100,000 tokens\)\.$/m,
+    );
     assert.match(run.stdout, /^Tokens \(characters \/ 4\): 148,065 before, /m);
   });
 

@@ -10,10 +10,21 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 
 test('a reader that closes the pipe early ends the CLI quietly, with status 0', async () => {
   // The native tools array of the 358-tool session: about 600 KB of JSON, far more than one pipe buffer.
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'tool-search.js'), 'assemble', '--tools', join(ROOT, 'catalogs', 'realistic-session.json'), '--format', 'anthropic-native'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'bin', 'tool-search.js'),
+      'assemble',
+      '--tools',
+      join(ROOT, 'catalogs', 'realistic-session.json'),
+      '--format',
+      'anthropic-native',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // Read one chunk, then close our end, as `head -c` does.

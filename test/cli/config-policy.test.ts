@@ -20,11 +20,15 @@ const write = (name: string, text: string) => {
 /** Denies two github tools, by the forms a user writes (server/tool, a glob), and pins one memory tool. */
 const CONFIG = write(
   'gateway.yaml',
-  ['mcp_servers: {}', 'pin: ["memory/read_graph"]', 'policy: { deny: ["github/delete_repository", "*DELETE_FILE"], require_approval: ["github/*"] }'].join('\n'),
+  [
+    'mcp_servers: {}',
+    'pin: ["memory/read_graph"]',
+    'policy: { deny: ["github/delete_repository", "*DELETE_FILE"], require_approval: ["github/*"] }',
+  ].join('\n'),
 );
 const DENIED = /delete_repository|mcp_github_delete_file/;
 
-describe('tool-search assemble honours the config\'s policy.deny and pin', () => {
+describe("tool-search assemble honours the config's policy.deny and pin", () => {
   for (const format of ['openai', 'anthropic', 'mcp', 'anthropic-native', 'openai-responses-native']) {
     it(`leaves denied tools out of --format ${format}, with and without --json, active or not`, async () => {
       for (const extra of [[], ['--json'], ['--json', '--context-length', '5000000']]) {
@@ -51,9 +55,19 @@ describe('tool-search assemble honours the config\'s policy.deny and pin', () =>
   });
 });
 
-describe('tool-search search honours the config\'s policy.deny and pin', () => {
+describe("tool-search search honours the config's policy.deny and pin", () => {
   it('never finds or counts a denied tool, nor a pinned one, which the model already has', async () => {
-    const run = await runCli(['search', '--tools', SESSION, '--config', CONFIG, '--json', '--limit', '50', 'delete repository file read graph']);
+    const run = await runCli([
+      'search',
+      '--tools',
+      SESSION,
+      '--config',
+      CONFIG,
+      '--json',
+      '--limit',
+      '50',
+      'delete repository file read graph',
+    ]);
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     assert.equal(result.total_available, 358 - 2 - 1);
@@ -77,7 +91,10 @@ describe('a config policy the commands cannot read stops them, as it stops serve
     for (const command of ['assemble', 'search']) {
       const run = await runCli([command, '--tools', SESSION, '--config', config, ...(command === 'search' ? ['x'] : [])]);
       assert.equal(run.code, 2, command);
-      assert.match(run.stderr, /policy\.require_aproval: unknown key \(did you mean 'require_approval'\?\); the known keys are deny, require_approval\. It was not ignored, since that could drop a protection/);
+      assert.match(
+        run.stderr,
+        /policy\.require_aproval: unknown key \(did you mean 'require_approval'\?\); the known keys are deny, require_approval\. It was not ignored, since that could drop a protection/,
+      );
       assert.equal(run.stdout, '');
     }
   });
@@ -86,14 +103,20 @@ describe('a config policy the commands cannot read stops them, as it stops serve
     const config = write('polcy.yaml', 'polcy: { deny: ["github/delete_repository"] }\n');
     const run = await runCli(['assemble', '--tools', SESSION, '--config', config]);
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /polcy: unknown key \(did you mean 'policy'\?\); stopped rather than go on without the policy settings it may hold/);
+    assert.match(
+      run.stderr,
+      /polcy: unknown key \(did you mean 'policy'\?\); stopped rather than go on without the policy settings it may hold/,
+    );
   });
 
   it('a policy list of the wrong kind is an error naming it', async () => {
     const config = write('kind.yaml', 'policy: { deny: { github: delete_repository } }\n');
     const run = await runCli(['assemble', '--tools', SESSION, '--config', config]);
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /^tool-search assemble: config file '.*kind\.yaml': policy\.deny: expected a list of strings, got \{"github":"delete_repository"\}\n$/);
+    assert.match(
+      run.stderr,
+      /^tool-search assemble: config file '.*kind\.yaml': policy\.deny: expected a list of strings, got \{"github":"delete_repository"\}\n$/,
+    );
   });
 
   it('a pattern that matches no tool of the tools file is a warning', async () => {

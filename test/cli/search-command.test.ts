@@ -27,7 +27,10 @@ describe('tool-search search', () => {
 
   it('runs the very code path of the tool_search bridge', async () => {
     const run = await runCli(['search', '--tools', SESSION, '--no-pack', '--limit', '7', '--json', 'take a screenshot']);
-    const bridged = await createToolSearchSession({ tools: realisticSession() }).call('tool_search', { query: 'take a screenshot', limit: 7 });
+    const bridged = await createToolSearchSession({ tools: realisticSession() }).call('tool_search', {
+      query: 'take a screenshot',
+      limit: 7,
+    });
     assert.ok(bridged.ok);
     assert.deepEqual(JSON.parse(run.stdout), bridged.value);
   });
@@ -36,7 +39,10 @@ describe('tool-search search', () => {
     const run = await runCli(['search', '--tools', SESSION, '--limit', '7', '--json', 'make my fix part of main']);
     const pack = loadRequestPack();
     const requests = createRequestSources({ pack: pack.lookup(), lenders: (tools) => pack.lendersFor(tools) });
-    const bridged = await createToolSearchSession({ tools: realisticSession(), requests }).call('tool_search', { query: 'make my fix part of main', limit: 7 });
+    const bridged = await createToolSearchSession({ tools: realisticSession(), requests }).call('tool_search', {
+      query: 'make my fix part of main',
+      limit: 7,
+    });
     assert.ok(bridged.ok);
     assert.deepEqual(JSON.parse(run.stdout), bridged.value);
   });
@@ -45,8 +51,14 @@ describe('tool-search search', () => {
     const queries = join(directory, 'queries.jsonl');
     writeFileSync(queries, '{"query": "list kubernetes pods"}\n\n{"query": "web search"}\n{"query": "create issue"}\n');
     const run = await runCli(['search', '--tools', SESSION, '--queries', queries, '--limit', '2', '--json']);
-    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
-    assert.deepEqual(lines.map((line) => line.query), ['list kubernetes pods', 'web search', 'create issue']);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      lines.map((line) => line.query),
+      ['list kubernetes pods', 'web search', 'create issue'],
+    );
     assert.ok(lines.every((line) => line.matches.length === 2));
   });
 
@@ -55,7 +67,10 @@ describe('tool-search search', () => {
     writeFileSync(queries, '{"query": "ok"}\n{"q": "wrong key"}\n');
     const run = await runCli(['search', '--tools', SESSION, '--queries', queries]);
     assert.equal(run.code, 2);
-    assert.equal(run.stderr, `tool-search search: queries file line ${queries}:2 must be an object with a string "query", like {"query": "create issue"}\n`);
+    assert.equal(
+      run.stderr,
+      `tool-search search: queries file line ${queries}:2 must be an object with a string "query", like {"query": "create issue"}\n`,
+    );
   });
 
   it('limits results to the session toolsets', async () => {

@@ -20,7 +20,8 @@ function writeJson(name: string, value: unknown): string {
 
 const toolsFile = (): string => {
   const toolsets: Record<string, unknown[]> = {};
-  for (const { toolset, name, description } of MEANING_TOOLS) (toolsets[toolset] ??= []).push({ name, description, parameters: { type: 'object', properties: {} } });
+  for (const { toolset, name, description } of MEANING_TOOLS)
+    (toolsets[toolset] ??= []).push({ name, description, parameters: { type: 'object', properties: {} } });
   return writeJson('tools.json', toolsets);
 };
 
@@ -38,12 +39,21 @@ describe('tool-search search with search.embeddings in its --config', () => {
     const tools = toolsFile();
     const config = writeJson('config.json', { search: { embeddings: { url: endpoint.url, model: 'stems' } } });
     const words = await runCli(['search', '--tools', tools, '--json', MEANING_QUERY]);
-    assert.deepEqual(JSON.parse(words.stdout).matches.map((match: { name: string }) => match.name), [...WORDS_FIRST], 'the premise: by words, only two tools');
+    assert.deepEqual(
+      JSON.parse(words.stdout).matches.map((match: { name: string }) => match.name),
+      [...WORDS_FIRST],
+      'the premise: by words, only two tools',
+    );
 
     const first = await runCli(['search', '--tools', tools, '--config', config, '--json', MEANING_QUERY]);
     assert.equal(first.code, 0, first.stderr);
     assert.equal(first.stderr, '');
-    assert.deepEqual(JSON.parse(first.stdout).matches.map((match: { name: string }) => match.name).slice(0, 3), [...WORDS_FIRST, 'sports_ranking_get_champion']);
+    assert.deepEqual(
+      JSON.parse(first.stdout)
+        .matches.map((match: { name: string }) => match.name)
+        .slice(0, 3),
+      [...WORDS_FIRST, 'sports_ranking_get_champion'],
+    );
 
     endpoint.requests.length = 0;
     const again = await runCli(['search', '--tools', tools, '--config', config, '--json', MEANING_QUERY]);
@@ -61,7 +71,13 @@ describe('tool-search search with search.embeddings in its --config', () => {
     const config = writeJson('semantic.json', { tools: { tool_search: { semantic: true } } });
     const run = await runCli(['search', '--tools', toolsFile(), '--config', config, '--json', MEANING_QUERY]);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /^warning: tools\.tool_search\.semantic: ignored: the bundled sentence encoder was retired; to rank by meaning, give the gateway config search\.embeddings/m);
-    assert.deepEqual(JSON.parse(run.stdout).matches.map((match: { name: string }) => match.name), [...WORDS_FIRST]);
+    assert.match(
+      run.stderr,
+      /^warning: tools\.tool_search\.semantic: ignored: the bundled sentence encoder was retired; to rank by meaning, give the gateway config search\.embeddings/m,
+    );
+    assert.deepEqual(
+      JSON.parse(run.stdout).matches.map((match: { name: string }) => match.name),
+      [...WORDS_FIRST],
+    );
   });
 });

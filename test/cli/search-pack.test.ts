@@ -16,13 +16,22 @@ describe('tool-search search and the request pack', () => {
   });
 
   test('leaves tools of toolsets the pack does not know untouched', async () => {
-    const tools = [{ name: 'checkDatabaseStatus', description: 'Check a database.', parameters: {}, toolset: 'seal', kind: 'plugin' as const }];
+    const tools = [
+      { name: 'checkDatabaseStatus', description: 'Check a database.', parameters: {}, toolset: 'seal', kind: 'plugin' as const },
+    ];
     assert.equal((await attachPackRequests(tools, () => undefined))[0], tools[0]);
   });
 
   test('runs with the pack and without it (--no-pack), results in the same shape', async () => {
     for (const flags of [[], ['--no-pack']]) {
-      const run = await runCli(['search', '--tools', projectPath('catalogs/realistic-session.json'), '--json', ...flags, 'merge a pull request']);
+      const run = await runCli([
+        'search',
+        '--tools',
+        projectPath('catalogs/realistic-session.json'),
+        '--json',
+        ...flags,
+        'merge a pull request',
+      ]);
       assert.equal(run.code, 0, run.stderr);
       const result = JSON.parse(run.stdout) as { matches: { name: string }[] };
       assert.deepEqual(Object.keys(result).slice(0, 3), ['query', 'total_available', 'matches']);

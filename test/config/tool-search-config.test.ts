@@ -39,7 +39,10 @@ describe('resolveToolSearchConfig', () => {
   it('clamps max_search_limit into 1-50 with a warning naming the range', () => {
     const high = resolveToolSearchConfig({ max_search_limit: 80 });
     assert.equal(high.config.maxSearchLimit, 50);
-    assert.deepEqual(high.warnings.map((warning) => warning.message), ['tools.tool_search.max_search_limit: 80 is outside 1-50; using 50']);
+    assert.deepEqual(
+      high.warnings.map((warning) => warning.message),
+      ['tools.tool_search.max_search_limit: 80 is outside 1-50; using 50'],
+    );
     const low = resolveToolSearchConfig({ max_search_limit: 0 });
     assert.equal(low.config.maxSearchLimit, 1);
     assert.match(low.warnings[0]!.message, /0 is outside 1-50; using 1/);
@@ -48,7 +51,10 @@ describe('resolveToolSearchConfig', () => {
   it('clamps threshold_pct into 0-100', () => {
     const resolved = resolveToolSearchConfig({ threshold_pct: 150 });
     assert.equal(resolved.config.thresholdPct, 100);
-    assert.deepEqual(resolved.warnings.map((warning) => warning.message), ['tools.tool_search.threshold_pct: 150 is outside 0-100; using 100']);
+    assert.deepEqual(
+      resolved.warnings.map((warning) => warning.message),
+      ['tools.tool_search.threshold_pct: 150 is outside 0-100; using 100'],
+    );
     assert.equal(resolveToolSearchConfig({ threshold_pct: -5 }).config.thresholdPct, 0);
     assert.equal(resolveToolSearchConfig({ threshold_pct: 0 }).config.thresholdPct, 0);
     assert.equal(resolveToolSearchConfig({ threshold_pct: 2.5 }).config.thresholdPct, 2.5);
@@ -57,7 +63,10 @@ describe('resolveToolSearchConfig', () => {
   it('keeps search_default_limit within 1 and max_search_limit', () => {
     const resolved = resolveToolSearchConfig({ search_default_limit: 30, max_search_limit: 10 });
     assert.equal(resolved.config.searchDefaultLimit, 10);
-    assert.deepEqual(resolved.warnings.map((warning) => warning.message), ['tools.tool_search.search_default_limit: 30 is outside 1-10; using 10']);
+    assert.deepEqual(
+      resolved.warnings.map((warning) => warning.message),
+      ['tools.tool_search.search_default_limit: 30 is outside 1-10; using 10'],
+    );
   });
 
   it('lowers the default search limit to a smaller max_search_limit without a warning', () => {
@@ -69,7 +78,10 @@ describe('resolveToolSearchConfig', () => {
   it('replaces a value that is not a number with the default', () => {
     const resolved = resolveToolSearchConfig({ max_search_limit: 'lots' });
     assert.equal(resolved.config.maxSearchLimit, 20);
-    assert.deepEqual(resolved.warnings.map((warning) => warning.message), ['tools.tool_search.max_search_limit: "lots" is not a number in 1-50; using 20']);
+    assert.deepEqual(
+      resolved.warnings.map((warning) => warning.message),
+      ['tools.tool_search.max_search_limit: "lots" is not a number in 1-50; using 20'],
+    );
   });
 
   it('accepts numbers written as strings', () => {
@@ -79,7 +91,10 @@ describe('resolveToolSearchConfig', () => {
   it('rounds a fractional limit and says it is not a whole number', () => {
     const resolved = resolveToolSearchConfig({ search_default_limit: 4.6 });
     assert.equal(resolved.config.searchDefaultLimit, 5);
-    assert.deepEqual(resolved.warnings.map((warning) => warning.message), ['tools.tool_search.search_default_limit: 4.6 is not a whole number; using 5']);
+    assert.deepEqual(
+      resolved.warnings.map((warning) => warning.message),
+      ['tools.tool_search.search_default_limit: 4.6 is not a whole number; using 5'],
+    );
   });
 
   it('warns about unknown keys and ignores them', () => {

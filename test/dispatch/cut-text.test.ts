@@ -11,11 +11,17 @@ describe('cutText', () => {
     const text = 'a'.repeat(1_334_567);
     const cut = cutText(text, 100_000);
     assert.ok(cut.length <= 100_000);
-    assert.equal(cut, `${'a'.repeat(99_840)}\n[cut: 1,234,727 of 1,334,567 characters (about 308,682 tokens) left out; ask for less, e.g. with a filter or a page]`);
+    assert.equal(
+      cut,
+      `${'a'.repeat(99_840)}\n[cut: 1,234,727 of 1,334,567 characters (about 308,682 tokens) left out; ask for less, e.g. with a filter or a page]`,
+    );
   });
 
   it('gives the note alone when the budget is smaller than the note', () => {
-    assert.equal(cutText('b'.repeat(500), 40), '[cut: 500 of 500 characters (about 125 tokens) left out; ask for less, e.g. with a filter or a page]');
+    assert.equal(
+      cutText('b'.repeat(500), 40),
+      '[cut: 500 of 500 characters (about 125 tokens) left out; ask for less, e.g. with a filter or a page]',
+    );
   });
 
   it('never splits a surrogate pair', () => {
@@ -26,7 +32,10 @@ describe('cutText', () => {
 
 describe('cutNote', () => {
   it('counts characters and estimated tokens with thousands separators', () => {
-    assert.equal(cutNote(4_000_001, 5_000_000), '[cut: 4,000,001 of 5,000,000 characters (about 1,000,001 tokens) left out; ask for less, e.g. with a filter or a page]');
+    assert.equal(
+      cutNote(4_000_001, 5_000_000),
+      '[cut: 4,000,001 of 5,000,000 characters (about 1,000,001 tokens) left out; ask for less, e.g. with a filter or a page]',
+    );
   });
 });
 

@@ -51,9 +51,18 @@ describe('runPipeline: the argument check', () => {
   it('reports a refused call in the activity feed like other refusals', async () => {
     const events: ActivityEvent[] = [];
     const tool = makeTool('mcp_x_create', 'Create', { parameters, execute: () => 'made' });
-    await runPipeline(call(tool, {}, true), { validateArguments: titleValidator(), hooks: { onActivity: (event) => void events.push(event) }, now: () => 0 });
+    await runPipeline(call(tool, {}, true), {
+      validateArguments: titleValidator(),
+      hooks: { onActivity: (event) => void events.push(event) },
+      now: () => 0,
+    });
     assert.deepEqual(
-      events.map((event) => [event.type, 'tool' in event ? event.tool : undefined, 'outcome' in event ? event.outcome : undefined, 'viaBridge' in event ? event.viaBridge : undefined]),
+      events.map((event) => [
+        event.type,
+        'tool' in event ? event.tool : undefined,
+        'outcome' in event ? event.outcome : undefined,
+        'viaBridge' in event ? event.viaBridge : undefined,
+      ]),
       [
         ['call_started', 'mcp_x_create', undefined, true],
         ['call_finished', 'mcp_x_create', 'error', true],
@@ -64,7 +73,11 @@ describe('runPipeline: the argument check', () => {
   it("names the refusal's code on the finished event, so an observer can tell it from a tool that failed", async () => {
     const events: ActivityEvent[] = [];
     const tool = makeTool('mcp_x_create', 'Create', { parameters, execute: () => 'made' });
-    await runPipeline(call(tool, { title: 7 }, true), { validateArguments: titleValidator(), hooks: { onActivity: (event) => void events.push(event) }, now: () => 0 });
+    await runPipeline(call(tool, { title: 7 }, true), {
+      validateArguments: titleValidator(),
+      hooks: { onActivity: (event) => void events.push(event) },
+      now: () => 0,
+    });
     const finished = events.find((event) => event.type === 'call_finished');
     assert.equal(finished?.type === 'call_finished' && finished.code, 'invalid_arguments');
     assert.deepEqual(finished?.type === 'call_finished' && finished.arguments, { title: 7 });
@@ -73,7 +86,11 @@ describe('runPipeline: the argument check', () => {
   it('runs the tool when the arguments match', async () => {
     const asked: string[] = [];
     const tool = makeTool('mcp_x_create', 'Create', { parameters, execute: (args) => `made ${String(args['title'])}` });
-    const outcome = await runPipeline(call(tool, { title: 'Ship it' }), { validateArguments: titleValidator(asked), hooks: {}, now: () => 0 });
+    const outcome = await runPipeline(call(tool, { title: 'Ship it' }), {
+      validateArguments: titleValidator(asked),
+      hooks: {},
+      now: () => 0,
+    });
     assert.deepEqual(outcome, { ok: true, value: 'made Ship it' });
     assert.deepEqual(asked, ['mcp_x_create']);
   });
@@ -125,12 +142,19 @@ describe('runPipeline: tool guardrails', () => {
       },
       now: () => 0,
     });
-    assert.deepEqual(outcome, { ok: false, error: { code: 'denied', message: "Call to 'mcp_x_create' was denied: a tool guardrail failed: policy store down" } });
+    assert.deepEqual(outcome, {
+      ok: false,
+      error: { code: 'denied', message: "Call to 'mcp_x_create' was denied: a tool guardrail failed: policy store down" },
+    });
   });
 
   it('let the call go on when none refuses', async () => {
     const tool = makeTool('mcp_x_create', 'Create', { parameters, execute: () => 'ran' });
-    const outcome = await runPipeline(call(tool, { title: 'ok' }), { validateArguments: titleValidator(), hooks: { toolGuardrails: [() => undefined] }, now: () => 0 });
+    const outcome = await runPipeline(call(tool, { title: 'ok' }), {
+      validateArguments: titleValidator(),
+      hooks: { toolGuardrails: [() => undefined] },
+      now: () => 0,
+    });
     assert.deepEqual(outcome, { ok: true, value: 'ran' });
   });
 });

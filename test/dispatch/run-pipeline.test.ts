@@ -54,29 +54,57 @@ describe('runPipeline', () => {
 
   it('denies through a guardrail', async () => {
     const tool = makeTool('mcp_x_delete', 'Delete', { execute: () => 'gone' });
-    const outcome = await runPipeline(contextFor(tool), { hooks: { guardrails: [(call) => (call.name.includes('delete') ? { deny: 'deleting is not allowed' } : undefined)] }, now: Date.now });
-    assert.deepEqual(outcome, { ok: false, error: { code: 'denied', message: "Call to 'mcp_x_delete' was denied: deleting is not allowed" } });
+    const outcome = await runPipeline(contextFor(tool), {
+      hooks: { guardrails: [(call) => (call.name.includes('delete') ? { deny: 'deleting is not allowed' } : undefined)] },
+      now: Date.now,
+    });
+    assert.deepEqual(outcome, {
+      ok: false,
+      error: { code: 'denied', message: "Call to 'mcp_x_delete' was denied: deleting is not allowed" },
+    });
   });
 
   it('refuses when approval is declined, with the reason', async () => {
     const tool = makeTool('mcp_x_merge', 'Merge', { execute: () => 'merged' });
-    const outcome = await runPipeline(contextFor(tool), { hooks: { approve: () => ({ approved: false, reason: 'not today' }) }, now: Date.now });
+    const outcome = await runPipeline(contextFor(tool), {
+      hooks: { approve: () => ({ approved: false, reason: 'not today' }) },
+      now: Date.now,
+    });
     assert.deepEqual(outcome, {
       ok: false,
-      error: { code: 'approval_declined', message: "The user did not approve the call to 'mcp_x_merge': not today Do not retry it unasked." },
+      error: {
+        code: 'approval_declined',
+        message: "The user did not approve the call to 'mcp_x_merge': not today Do not retry it unasked.",
+      },
     });
   });
 
   it('fails closed when a hook or approver throws', async () => {
     const tool = makeTool('mcp_x_run', 'Run', { execute: () => 'ran' });
-    const broken = await runPipeline(contextFor(tool), { hooks: { beforeCall: [() => { throw new Error('hook bug'); }] }, now: Date.now });
+    const broken = await runPipeline(contextFor(tool), {
+      hooks: {
+        beforeCall: [
+          () => {
+            throw new Error('hook bug');
+          },
+        ],
+      },
+      now: Date.now,
+    });
     assert.equal(!broken.ok && broken.error.code, 'blocked');
-    const approval = await runPipeline(contextFor(tool), { hooks: { approve: () => Promise.reject(new Error('no terminal')) }, now: Date.now });
+    const approval = await runPipeline(contextFor(tool), {
+      hooks: { approve: () => Promise.reject(new Error('no terminal')) },
+      now: Date.now,
+    });
     assert.equal(!approval.ok && approval.error.message, "Approval for 'mcp_x_run' could not be obtained: no terminal");
   });
 
   it('turns a throwing tool into a tool_failed outcome', async () => {
-    const tool = makeTool('mcp_x_run', 'Run', { execute: () => { throw new Error('upstream 500'); } });
+    const tool = makeTool('mcp_x_run', 'Run', {
+      execute: () => {
+        throw new Error('upstream 500');
+      },
+    });
     const outcome = await runPipeline(contextFor(tool), { hooks: {}, now: Date.now });
     assert.deepEqual(outcome, { ok: false, error: { code: 'tool_failed', message: "Tool 'mcp_x_run' failed: upstream 500" } });
   });
@@ -84,7 +112,11 @@ describe('runPipeline', () => {
   it('lets a post-call hook rewrite the result (redaction)', async () => {
     const tool = makeTool('mcp_x_env', 'Env', { execute: () => 'TOKEN=ghp_secret123 HOME=/root' });
     const outcome = await runPipeline(contextFor(tool), {
-      hooks: { afterCall: [(_call, result) => (result.ok ? { ok: true, value: String(result.value).replace(/ghp_\w+/g, '[redacted]') } : undefined)] },
+      hooks: {
+        afterCall: [
+          (_call, result) => (result.ok ? { ok: true, value: String(result.value).replace(/ghp_\w+/g, '[redacted]') } : undefined),
+        ],
+      },
       now: Date.now,
     });
     assert.deepEqual(outcome, { ok: true, value: 'TOKEN=[redacted] HOME=/root' });
@@ -92,7 +124,11 @@ describe('runPipeline', () => {
 
   it('uses the environment executor for tools without their own', async () => {
     const tool = makeTool('mcp_x_run', 'Run');
-    const outcome = await runPipeline(contextFor(tool, { a: 1 }), { hooks: {}, now: Date.now, execute: (target, args) => ({ target: target.name, args }) });
+    const outcome = await runPipeline(contextFor(tool, { a: 1 }), {
+      hooks: {},
+      now: Date.now,
+      execute: (target, args) => ({ target: target.name, args }),
+    });
     assert.deepEqual(outcome, { ok: true, value: { target: 'mcp_x_run', args: { a: 1 } } });
   });
 
@@ -114,9 +150,20 @@ describe('runPipeline', () => {
   it('reports the real tool, outcome and duration in activity events', async () => {
     const events: ActivityEvent[] = [];
     const tool = makeTool('mcp_x_run', 'Run', { toolset: 'mcp-x', execute: () => 'ok' });
-    await runPipeline(contextFor(tool, {}, { viaBridge: true }), { hooks: { onActivity: (event) => events.push(event) }, now: clock(1_000, 1_250) });
+    await runPipeline(contextFor(tool, {}, { viaBridge: true }), {
+      hooks: { onActivity: (event) => events.push(event) },
+      now: clock(1_000, 1_250),
+    });
     assert.deepEqual(events, [
-      { type: 'call_started', time: '1970-01-01T00:00:01.000Z', sessionId: 's1', callId: 'c1', tool: 'mcp_x_run', toolset: 'mcp-x', viaBridge: true },
+      {
+        type: 'call_started',
+        time: '1970-01-01T00:00:01.000Z',
+        sessionId: 's1',
+        callId: 'c1',
+        tool: 'mcp_x_run',
+        toolset: 'mcp-x',
+        viaBridge: true,
+      },
       {
         type: 'call_finished',
         time: '1970-01-01T00:00:01.250Z',
@@ -135,7 +182,14 @@ describe('runPipeline', () => {
 
   it('keeps the outcome when an activity listener throws', async () => {
     const tool = makeTool('mcp_x_run', 'Run', { execute: () => 'fine' });
-    const outcome = await runPipeline(contextFor(tool), { hooks: { onActivity: () => { throw new Error('log full'); } }, now: Date.now });
+    const outcome = await runPipeline(contextFor(tool), {
+      hooks: {
+        onActivity: () => {
+          throw new Error('log full');
+        },
+      },
+      now: Date.now,
+    });
     assert.deepEqual(outcome, { ok: true, value: 'fine' });
   });
 });

@@ -28,7 +28,9 @@ describe('summarizeParameters', () => {
   });
 
   it('names at most 30 parameters and lists at most 10 values of an enum', () => {
-    const properties: Record<string, unknown> = Object.fromEntries(Array.from({ length: 32 }, (_, index) => [`p${index}`, { type: 'integer' }]));
+    const properties: Record<string, unknown> = Object.fromEntries(
+      Array.from({ length: 32 }, (_, index) => [`p${index}`, { type: 'integer' }]),
+    );
     properties['p0'] = { enum: Array.from({ length: 12 }, (_, index) => index) };
     const summary = summarizeParameters({ type: 'object', properties });
     assert.ok(summary.startsWith('p0 (one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 and 2 more); p1 (integer);'));

@@ -20,7 +20,8 @@ const TOOLS_ARRAY_ROWS: Record<string, string> = {
   'native mode, Anthropic, as sent': 'native, Anthropic tools array as sent',
   'native mode, Anthropic, without the deferred tools (here: `tool_search` alone)': 'native, Anthropic: its tools without defer_loading',
   'native mode, Responses, as sent': 'native, Responses tools array as sent',
-  'native mode, Responses, without the deferred functions (17 namespaces\' names and descriptions + `tool_search`)': 'native, Responses: its tools with deferred functions left out',
+  "native mode, Responses, without the deferred functions (17 namespaces' names and descriptions + `tool_search`)":
+    'native, Responses: its tools with deferred functions left out',
 };
 const QUERIES = ['create a github issue', 'take a screenshot of a web page', 'find documents in a mongodb collection'];
 /** How many definitions the per-search table's header says a native search loads. */
@@ -29,7 +30,11 @@ const LOADED_PER_SEARCH = 5;
 /** The cells of the Markdown table row whose first cell is `label`, after it; undefined when there is none. */
 function rowCells(markdown: string, label: string): string[] | undefined {
   const line = markdown.split('\n').find((candidate) => candidate.startsWith(`| ${label} |`));
-  return line?.slice(`| ${label} |`.length).split('|').slice(0, -1).map((cell) => cell.trim());
+  return line
+    ?.slice(`| ${label} |`.length)
+    .split('|')
+    .slice(0, -1)
+    .map((cell) => cell.trim());
 }
 
 /** `136,591 (148,197)` and `136591 (148197)` alike: figures compared without thousands separators. */
@@ -37,10 +42,15 @@ const plain = (cell: string): string => cell.replace(/(\d),(?=\d{3})/g, '$1');
 
 function runScript(): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', join('scripts', 'measure-native-tokens.ts')], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, timeout: 120_000 }, (error, stdout, stderr) => {
-      if (error !== null) reject(new Error(`scripts/measure-native-tokens.ts failed: ${stderr}`));
-      else resolvePromise(stdout);
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join('scripts', 'measure-native-tokens.ts')],
+      { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        if (error !== null) reject(new Error(`scripts/measure-native-tokens.ts failed: ${stderr}`));
+        else resolvePromise(stdout);
+      },
+    );
   });
 }
 

@@ -38,8 +38,15 @@ describe('the README figures', () => {
     assert.equal(rows.length, Object.keys(HELD_OUT_SETS).length, 'one README row per held-out set');
     for (const row of rows) {
       const label = Object.keys(HELD_OUT_SETS).find((candidate) => row.startsWith(`| ${candidate} (`))!;
-      const quoted = row.split('|').slice(2, 6).map((cell) => cell.trim());
-      assert.deepEqual(quoted, RANKERS.map((ranker) => benchFigures(HELD_OUT_SETS[label]!, ranker)), `README row for ${label}`);
+      const quoted = row
+        .split('|')
+        .slice(2, 6)
+        .map((cell) => cell.trim());
+      assert.deepEqual(
+        quoted,
+        RANKERS.map((ranker) => benchFigures(HELD_OUT_SETS[label]!, ranker)),
+        `README row for ${label}`,
+      );
     }
   });
 

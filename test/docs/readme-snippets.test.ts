@@ -23,9 +23,29 @@ const DOCUMENTS = ['README.md', 'docs/integrations.md', 'docs/native-mode.md'];
 
 /** What the snippets take from the reader's own program. */
 const READER_GLOBALS = [
-  'registry', 'userConfig', 'askUser', 'toolCall', 'tools', 'memory', 'github', 'notifyClient', 'myTools',
-  'source', 'blockDeletes', 'askInTerminal', 'redactSecrets', 'model', 'prompt', 'client', 'messages',
-  'signal', 'session', 'approve', 'githubClient', 'memoryClient', 'notifyMyClients',
+  'registry',
+  'userConfig',
+  'askUser',
+  'toolCall',
+  'tools',
+  'memory',
+  'github',
+  'notifyClient',
+  'myTools',
+  'source',
+  'blockDeletes',
+  'askInTerminal',
+  'redactSecrets',
+  'model',
+  'prompt',
+  'client',
+  'messages',
+  'signal',
+  'session',
+  'approve',
+  'githubClient',
+  'memoryClient',
+  'notifyMyClients',
 ];
 
 interface Snippet {
@@ -46,10 +66,15 @@ function snippetsOf(document: string, language = 'ts'): Snippet[] {
 function typeCheck(folder: string): Promise<{ code: number | null; output: string }> {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   return new Promise((resolvePromise) => {
-    execFile(process.execPath, [tsc, '-p', join(folder, 'tsconfig.json')], { cwd: ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-      resolvePromise({ code, output: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      [tsc, '-p', join(folder, 'tsconfig.json')],
+      { cwd: ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolvePromise({ code, output: stdout + stderr });
+      },
+    );
   });
 }
 
@@ -68,8 +93,14 @@ describe('the code snippets of the README and docs', () => {
     });
     writeFileSync(join(folder, 'reader-globals.d.ts'), READER_GLOBALS.map((name) => `declare var ${name}: any;`).join('\n') + '\n');
     const compilerOptions = {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023'], types: ['node'],
-      strict: true, noEmit: true, skipLibCheck: true,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2023'],
+      types: ['node'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
     };
     writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['reader-globals.d.ts', ...files] }));
 
@@ -91,18 +122,29 @@ describe('the gateway config examples of the README and docs/gateway.md', () => 
   const toolsOf = (name: string, args: readonly string[]): Tool[] => {
     const found = [...captured.values()].find((server) => args.some((arg) => server.source.startsWith(`npm ${arg}@`)));
     return (found?.tools ?? []).map((tool) => ({
-      name: `mcp_${name}_${tool.name}`, originalName: tool.name, description: tool.description ?? '', parameters: tool.inputSchema ?? {}, toolset: `mcp-${name}`, kind: 'mcp' as const,
+      name: `mcp_${name}_${tool.name}`,
+      originalName: tool.name,
+      description: tool.description ?? '',
+      parameters: tool.inputSchema ?? {},
+      toolset: `mcp-${name}`,
+      kind: 'mcp' as const,
     }));
   };
 
   it('resolve without a warning, and their pin and policy patterns match tools of the servers they name', () => {
-    const examples = ['README.md', 'docs/gateway.md'].flatMap((document) => snippetsOf(document, 'yaml')).filter((snippet) => snippet.code.includes('mcp_servers'));
+    const examples = ['README.md', 'docs/gateway.md']
+      .flatMap((document) => snippetsOf(document, 'yaml'))
+      .filter((snippet) => snippet.code.includes('mcp_servers'));
     assert.ok(examples.length >= 2, `expected the gateway examples, found ${examples.length}`);
     const env = { GITHUB_TOKEN: 'x', REMOTE_TOKEN: 'x', EXAMPLE_TOKEN: 'x', TOOL_SEARCH_HTTP_TOKEN: 'x' };
     for (const example of examples) {
       const where = `${example.document}:${example.line}`;
       const { config, warnings } = resolveGatewayConfig(parseYaml(example.code), { configDir: ROOT, tempDir: () => ROOT, env });
-      assert.deepEqual(warnings.map((warning) => warning.message), [], where);
+      assert.deepEqual(
+        warnings.map((warning) => warning.message),
+        [],
+        where,
+      );
       const tools = config.servers.flatMap((server) => ('args' in server ? toolsOf(server.name, server.args) : []));
       assert.ok(tools.length > 0, `${where}: no server of the example has a known tool list`);
       assert.deepEqual(createToolPolicy(config).unmatched(tools), [], where);

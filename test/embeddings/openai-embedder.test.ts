@@ -56,10 +56,12 @@ describe('createOpenAiEmbedder', () => {
   for (const [respond, message] of failures) {
     it(`rejects with a one-line reason for ${respond}, never naming the key`, async () => {
       endpoint.respond = respond;
-      const error = await embedder().embed(['create an issue', 'close it'], 'tools').then(
-        () => assert.fail('resolved'),
-        (rejection: Error) => rejection,
-      );
+      const error = await embedder()
+        .embed(['create an issue', 'close it'], 'tools')
+        .then(
+          () => assert.fail('resolved'),
+          (rejection: Error) => rejection,
+        );
       assert.match(error.message, message);
       assert.ok(!error.message.includes(API_KEY));
     });
@@ -68,11 +70,17 @@ describe('createOpenAiEmbedder', () => {
   it('says so when nothing listens at the URL', async () => {
     const closed = await startEmbeddingsEndpoint(bagOfStems);
     await closed.close();
-    await assert.rejects(createOpenAiEmbedder({ url: closed.url, model: 'stems' }).embed(['x'], 'query'), /^Error: cannot reach the endpoint \(ECONNREFUSED\)$/);
+    await assert.rejects(
+      createOpenAiEmbedder({ url: closed.url, model: 'stems' }).embed(['x'], 'query'),
+      /^Error: cannot reach the endpoint \(ECONNREFUSED\)$/,
+    );
   });
 
   it('refuses vectors of another width than the configured dimensions', async () => {
     endpoint.respond = 'ok';
-    await assert.rejects(embedder({ dimensions: 32 }).embed(['x'], 'tools'), /has 64 dimensions, expected 32 \(search\.embeddings\.dimensions\)/);
+    await assert.rejects(
+      embedder({ dimensions: 32 }).embed(['x'], 'tools'),
+      /has 64 dimensions, expected 32 \(search\.embeddings\.dimensions\)/,
+    );
   });
 });

@@ -73,7 +73,11 @@ describe('withVectorFile', () => {
     const path = newPath();
     const maxBytes = 10 * recordBytes(64);
     const run = withVectorFile(countingEmbedder(), { path, model: 'stems', maxBytes });
-    for (let batch = 0; batch < 5; batch++) await run.embed(Array.from({ length: 4 }, (_, index) => `tool ${batch} ${index}`), 'tools');
+    for (let batch = 0; batch < 5; batch++)
+      await run.embed(
+        Array.from({ length: 4 }, (_, index) => `tool ${batch} ${index}`),
+        'tools',
+      );
     await run.flush();
     assert.ok(statSync(path).size <= maxBytes + 200, `${statSync(path).size} bytes`);
     const again = countingEmbedder();
@@ -97,7 +101,11 @@ describe('withVectorFile', () => {
     const blocker = join(folder, 'a-file');
     writeFileSync(blocker, '');
     const warnings: string[] = [];
-    const run = withVectorFile(countingEmbedder(), { path: join(blocker, 'vectors.bin'), model: 'stems', onWarning: (line) => warnings.push(line) });
+    const run = withVectorFile(countingEmbedder(), {
+      path: join(blocker, 'vectors.bin'),
+      model: 'stems',
+      onWarning: (line) => warnings.push(line),
+    });
     await run.embed(['one'], 'tools');
     await run.embed(['two'], 'tools');
     await run.flush();

@@ -22,14 +22,24 @@ describe('withBackoff', () => {
     let time = 0;
     const lines: string[] = [];
     const inner = switchable();
-    const embedder = withBackoff(inner, { name: 'http://127.0.0.1:9/v1, model m', log: (line) => lines.push(line), firstRetryMs: 1_000, longestRetryMs: 4_000, now: () => time });
+    const embedder = withBackoff(inner, {
+      name: 'http://127.0.0.1:9/v1, model m',
+      log: (line) => lines.push(line),
+      firstRetryMs: 1_000,
+      longestRetryMs: 4_000,
+      now: () => time,
+    });
     return { inner, embedder, lines, advance: (ms: number) => (time += ms) };
   };
 
   it('warns once per outage and rejects at once, without calling the endpoint, until the pause ends', async () => {
     const { inner, embedder, lines, advance } = setup();
     await assert.rejects(embedder.embed(['a']), EmbeddingOutageError);
-    for (let search = 0; search < 5; search++) await assert.rejects(embedder.embed(['b'], 'query'), /^EmbeddingOutageError: embeddings unavailable: cannot reach the endpoint \(ECONNREFUSED\)$/);
+    for (let search = 0; search < 5; search++)
+      await assert.rejects(
+        embedder.embed(['b'], 'query'),
+        /^EmbeddingOutageError: embeddings unavailable: cannot reach the endpoint \(ECONNREFUSED\)$/,
+      );
     assert.equal(inner.calls, 1);
     assert.deepEqual(lines, [
       'warning: embeddings (http://127.0.0.1:9/v1, model m): cannot reach the endpoint (ECONNREFUSED); tool_search ranks by words alone until it answers (tried again in 1 s, then less often)',
@@ -67,7 +77,10 @@ describe('withBackoff', () => {
     await assert.rejects(embedder.embed(['a']));
     inner.down = false;
     advance(1_000);
-    assert.deepEqual(await embedder.embed(['a', 'b']), [[1, 0], [1, 0]]);
+    assert.deepEqual(await embedder.embed(['a', 'b']), [
+      [1, 0],
+      [1, 0],
+    ]);
     await embedder.embed(['c']);
     assert.deepEqual(lines.slice(1), ['embeddings (http://127.0.0.1:9/v1, model m) answer again; tool_search ranks by meaning too']);
     assert.equal(inner.calls, 3);

@@ -8,7 +8,15 @@ import { createScratchFolder, GATEWAY_BIN, SCRIPTED_SERVER, waitFor, type Scratc
 
 /** A gateway config whose activity log is `log` (written as given), with one scripted server. */
 function configWith(scratch: ScratchFolder, name: string, log: string): string {
-  return scratch.write(name, ['tools: { tool_search: { enabled: off } }', 'mcp_servers:', `  scripted: { command: "${process.execPath}", args: ["${SCRIPTED_SERVER}"] }`, `activity_log: "${log}"`].join('\n'));
+  return scratch.write(
+    name,
+    [
+      'tools: { tool_search: { enabled: off } }',
+      'mcp_servers:',
+      `  scripted: { command: "${process.execPath}", args: ["${SCRIPTED_SERVER}"] }`,
+      `activity_log: "${log}"`,
+    ].join('\n'),
+  );
 }
 
 /** Runs `serve` to its end on a config that is expected to stop it at start. */
@@ -68,7 +76,12 @@ describe('the activity log file', () => {
   test('that exists and others may read keeps its mode, with a warning saying how to change it; a new one is created owner-only', async () => {
     const shared = scratch.write('shared.jsonl', '');
     chmodSync(shared, 0o644);
-    const { client, stderr } = await connect(process.execPath, [GATEWAY_BIN, 'serve', '--config', configWith(scratch, 'shared.yaml', './shared.jsonl')]);
+    const { client, stderr } = await connect(process.execPath, [
+      GATEWAY_BIN,
+      'serve',
+      '--config',
+      configWith(scratch, 'shared.yaml', './shared.jsonl'),
+    ]);
     try {
       await client.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'hello' } });
     } finally {
@@ -83,7 +96,12 @@ describe('the activity log file', () => {
     );
     assert.match(readFileSync(shared, 'utf8'), /"tool":"mcp_scripted_echo"/);
 
-    const { client: second } = await connect(process.execPath, [GATEWAY_BIN, 'serve', '--config', configWith(scratch, 'fresh.yaml', './fresh.jsonl')]);
+    const { client: second } = await connect(process.execPath, [
+      GATEWAY_BIN,
+      'serve',
+      '--config',
+      configWith(scratch, 'fresh.yaml', './fresh.jsonl'),
+    ]);
     await second.listTools();
     await second.close();
     assert.equal(statSync(`${scratch.path}/fresh.jsonl`).mode & 0o777, 0o600);
@@ -108,14 +126,19 @@ describe('an activity log that cannot be written', () => {
   const SIGN_IN_LINK = /live view: \S+ \(one-time code \S+, or open (\S+);/;
 
   test("is reported in the gateway's log and in the live view's state, with the lines lost, while calls go on", async () => {
-    const { client, stderr } = await connect('bash', ['-c', `ulimit -f 2; exec "${process.execPath}" "${GATEWAY_BIN}" serve --config "${config}" --ui 0`]);
+    const { client, stderr } = await connect('bash', [
+      '-c',
+      `ulimit -f 2; exec "${process.execPath}" "${GATEWAY_BIN}" serve --config "${config}" --ui 0`,
+    ]);
     try {
       await waitFor(() => SIGN_IN_LINK.test(stderr()), 'the live view line');
       const result = await client.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'still answered' } });
       assert.notEqual(result.isError, true);
       await client.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'again' } });
       assert.ok(
-        stderr().includes(`tool-search serve: warning: activity_log '${log}': a line could not be written (EFBIG: file too large); the gateway tries again with every line, and inspect and the live view say how many were lost`),
+        stderr().includes(
+          `tool-search serve: warning: activity_log '${log}': a line could not be written (EFBIG: file too large); the gateway tries again with every line, and inspect and the live view say how many were lost`,
+        ),
         stderr(),
       );
       const signIn = await fetch(SIGN_IN_LINK.exec(stderr())![1]!, { redirect: 'manual' });
@@ -129,7 +152,12 @@ describe('an activity log that cannot be written', () => {
       assert.equal(state.activityLog?.state, 'failing');
       assert.ok((state.activityLog?.linesLost ?? 0) >= 2, JSON.stringify(state.activityLog));
       assert.equal(state.activityLog?.error, 'EFBIG: file too large');
-      assert.ok(state.warnings.some((warning) => /^activity_log: lines are not being written \(EFBIG: file too large\); \d+ lost so far$/.test(warning)), JSON.stringify(state.warnings));
+      assert.ok(
+        state.warnings.some((warning) =>
+          /^activity_log: lines are not being written \(EFBIG: file too large\); \d+ lost so far$/.test(warning),
+        ),
+        JSON.stringify(state.warnings),
+      );
     } finally {
       await client.close();
     }
@@ -137,11 +165,27 @@ describe('an activity log that cannot be written', () => {
   });
 
   test('is reported by inspect, which exits 1', () => {
-    const run = spawnSync('bash', ['-c', `ulimit -f 2; exec "${process.execPath}" "${GATEWAY_BIN}" inspect --config "${config}"`], { encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync('bash', ['-c', `ulimit -f 2; exec "${process.execPath}" "${GATEWAY_BIN}" inspect --config "${config}"`], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     assert.equal(run.status, 1, run.stderr);
-    assert.match(run.stdout, new RegExp(`^Activity log: ${log.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: a line could not be written there \\(EFBIG: file too large\\)$`, 'm'));
-    const json = spawnSync('bash', ['-c', `ulimit -f 2; exec "${process.execPath}" "${GATEWAY_BIN}" inspect --config "${config}" --json`], { encoding: 'utf8', timeout: 30_000 });
-    assert.deepEqual((JSON.parse(json.stdout) as { activity_log: unknown }).activity_log, { path: log, writable: false, error: 'EFBIG: file too large' });
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `^Activity log: ${log.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: a line could not be written there \\(EFBIG: file too large\\)$`,
+        'm',
+      ),
+    );
+    const json = spawnSync('bash', ['-c', `ulimit -f 2; exec "${process.execPath}" "${GATEWAY_BIN}" inspect --config "${config}" --json`], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.deepEqual((JSON.parse(json.stdout) as { activity_log: unknown }).activity_log, {
+      path: log,
+      writable: false,
+      error: 'EFBIG: file too large',
+    });
   });
 
   test('inspect says a writable log is writable', () => {

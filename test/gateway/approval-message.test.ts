@@ -12,7 +12,7 @@ describe('approvalMessage', () => {
     );
   });
 
-  test('shows nested fields at their own paths, in the arguments\' order', () => {
+  test("shows nested fields at their own paths, in the arguments' order", () => {
     assert.deepEqual(fieldLines(approvalMessage('t', { options: { path: '/etc', modes: ['r', { w: false }] }, empty: {}, none: [] })), [
       '- "options"."path": "/etc"',
       '- "options"."modes"[0]: "r"',
@@ -23,7 +23,10 @@ describe('approvalMessage', () => {
   });
 
   test('a key cannot pass for a nested path: the dot is inside its quotes', () => {
-    assert.deepEqual(fieldLines(approvalMessage('t', { 'options.path': 'a', options: { path: 'b' } })), ['- "options.path": "a"', '- "options"."path": "b"']);
+    assert.deepEqual(fieldLines(approvalMessage('t', { 'options.path': 'a', options: { path: 'b' } })), [
+      '- "options.path": "a"',
+      '- "options"."path": "b"',
+    ]);
   });
 
   test('a newline in a key or a value is escaped, never a line of its own', () => {
@@ -59,7 +62,9 @@ describe('approvalMessage', () => {
   });
 
   test('stays within MESSAGE_MAX however long the keys and values, counting what did not fit', () => {
-    const args = Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`${'\u0430'.repeat(200)}${index}`, '\u{1d41a}'.repeat(400)]));
+    const args = Object.fromEntries(
+      Array.from({ length: 100 }, (_, index) => [`${'\u0430'.repeat(200)}${index}`, '\u{1d41a}'.repeat(400)]),
+    );
     const message = approvalMessage('t', args);
     assert.ok(message.length <= MESSAGE_MAX, `${message.length} characters`);
     assert.match(message, /…and \d+ more fields not shown/);
@@ -68,7 +73,9 @@ describe('approvalMessage', () => {
   test('a deep path keeps its first and last steps', () => {
     let value: Record<string, unknown> = { x: 1 };
     for (let level = 0; level < 20; level++) value = { level: value };
-    assert.deepEqual(fieldLines(approvalMessage('t', value)), ['- "level"."level"."level"…(13 levels left out)…."level"."level"."level"."level"."x": 1']);
+    assert.deepEqual(fieldLines(approvalMessage('t', value)), [
+      '- "level"."level"."level"…(13 levels left out)…."level"."level"."level"."level"."x": 1',
+    ]);
   });
 
   test('marks invisible characters and lookalike letters, and names each once in a note', () => {
@@ -81,7 +88,10 @@ describe('approvalMessage', () => {
   });
 
   test('marks a lookalike in the tool name', () => {
-    assert.match(approvalMessage('r\u0430w', {}), /^Allow the tool "r\\u0430w" to run with no arguments\?\n.*U\+0430 \(looks like "a"\) in the tool name\.$/s);
+    assert.match(
+      approvalMessage('r\u0430w', {}),
+      /^Allow the tool "r\\u0430w" to run with no arguments\?\n.*U\+0430 \(looks like "a"\) in the tool name\.$/s,
+    );
   });
 
   test('says so when there are no arguments', () => {

@@ -43,7 +43,9 @@ describe('approval prompts cannot be forged by the arguments they ask about', ()
       prompts.push(request.params.message);
       return { action: 'decline' };
     });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config], stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config], stderr: 'ignore' }),
+    );
     await client.listTools();
   });
   after(async () => {
@@ -98,6 +100,9 @@ describe('approval prompts cannot be forged by the arguments they ask about', ()
   });
 
   test('the tool never ran', async () => {
-    assert.equal(firstText(await client.callTool({ name: 'tool_call', arguments: { name: 'mcp_hostile_calls_received', arguments: {} } })), '[]');
+    assert.equal(
+      firstText(await client.callTool({ name: 'tool_call', arguments: { name: 'mcp_hostile_calls_received', arguments: {} } })),
+      '[]',
+    );
   });
 });

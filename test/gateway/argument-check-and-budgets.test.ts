@@ -58,7 +58,11 @@ describe('the gateway checks arguments and bounds results', () => {
     const text = firstText(await call('mcp_unchecked_big_result', {}));
     assert.ok(text.length <= 25_000 * 4);
     assert.ok(text.startsWith('xxxx'));
-    assert.ok(text.endsWith('\n[cut: 4,900,786 of 5,000,000 characters (about 1,225,197 tokens) left out; ask for less, e.g. with a filter or a page]'));
+    assert.ok(
+      text.endsWith(
+        '\n[cut: 4,900,786 of 5,000,000 characters (about 1,225,197 tokens) left out; ask for less, e.g. with a filter or a page]',
+      ),
+    );
   });
 
   test('a 300 KB describe is shortened to limits.max_describe_tokens and keeps required, types and enums', async () => {
@@ -69,6 +73,9 @@ describe('the gateway checks arguments and bounds results', () => {
     assert.deepEqual(described.parameters['properties'].mode, { type: 'string', enum: ['fast', 'safe'] });
     const deepest = described.parameters['properties'].options.properties.field_2_6.properties.field_1_6.properties.field_0_6;
     assert.deepEqual(deepest, { type: 'string' });
-    assert.match(described.note, /^Shortened to fit 4,000 tokens: left out .*\. Types, property names, required, enums and nesting are complete\.$/);
+    assert.match(
+      described.note,
+      /^Shortened to fit 4,000 tokens: left out .*\. Types, property names, required, enums and nesting are complete\.$/,
+    );
   });
 });

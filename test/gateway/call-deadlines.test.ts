@@ -50,7 +50,9 @@ describe('the gateway bounds a call by an idle limit and an overall limit', () =
   });
 
   test('lets a call that reports progress for longer than call_ms answer within call_max_ms', async () => {
-    const result = await under.client.callTool({ name: 'mcp_slow_progress_then_answer', arguments: { ms: 1_000 } }, undefined, { onprogress: () => undefined });
+    const result = await under.client.callTool({ name: 'mcp_slow_progress_then_answer', arguments: { ms: 1_000 } }, undefined, {
+      onprogress: () => undefined,
+    });
     assert.deepEqual(result.content, [{ type: 'text', text: 'answered after 1000 ms' }]);
   });
 

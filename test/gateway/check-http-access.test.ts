@@ -5,7 +5,11 @@ import { resolveHttpAccess } from '../../src/cli/resolve-http-access.ts';
 import { UsageError } from '../../src/cli/usage-error.ts';
 
 const TOKEN = 'correct-horse-battery-staple';
-const POLICY: HttpAccessPolicy = { allowedHosts: ['127.0.0.1:4000', 'localhost:4000'], allowedOrigins: ['https://app.example.com'], tokenDigest: digestToken(TOKEN) };
+const POLICY: HttpAccessPolicy = {
+  allowedHosts: ['127.0.0.1:4000', 'localhost:4000'],
+  allowedOrigins: ['https://app.example.com'],
+  tokenDigest: digestToken(TOKEN),
+};
 const HOST = '127.0.0.1:4000';
 const BEARER = `Bearer ${TOKEN}`;
 
@@ -18,13 +22,19 @@ describe('checkHttpAccess', () => {
   test('refuses a foreign Host header before looking at anything else', () => {
     const refusal = checkHttpAccess({ host: 'evil.example:4000', origin: 'https://evil.example', authorization: BEARER }, POLICY);
     assert.equal(refusal?.status, 403);
-    assert.equal(refusal?.message, 'Host header "evil.example:4000" is refused (DNS rebinding protection); connect to http://127.0.0.1:4000/mcp');
+    assert.equal(
+      refusal?.message,
+      'Host header "evil.example:4000" is refused (DNS rebinding protection); connect to http://127.0.0.1:4000/mcp',
+    );
   });
 
   test('refuses a foreign Origin with 403 even with the right token', () => {
     const refusal = checkHttpAccess({ host: HOST, origin: 'https://evil.example', authorization: BEARER }, POLICY);
     assert.equal(refusal?.status, 403);
-    assert.equal(refusal?.message, 'Origin "https://evil.example" is not allowed: only loopback origins and those listed in the gateway config\'s http.allowed_origins may use it');
+    assert.equal(
+      refusal?.message,
+      'Origin "https://evil.example" is not allowed: only loopback origins and those listed in the gateway config\'s http.allowed_origins may use it',
+    );
   });
 
   test('checks the Origin before the token, so a foreign page learns nothing about the token', () => {
@@ -32,7 +42,13 @@ describe('checkHttpAccess', () => {
   });
 
   test('lets in loopback and listed origins', () => {
-    for (const origin of ['http://localhost:5173', 'http://127.0.0.1', 'http://[::1]:8080', 'https://localhost', 'https://app.example.com']) {
+    for (const origin of [
+      'http://localhost:5173',
+      'http://127.0.0.1',
+      'http://[::1]:8080',
+      'https://localhost',
+      'https://app.example.com',
+    ]) {
       assert.equal(checkHttpAccess({ host: HOST, origin, authorization: BEARER }, POLICY), undefined, origin);
     }
   });
@@ -72,23 +88,44 @@ describe('isLoopbackOrigin', () => {
 });
 
 describe('resolveHttpAccess', () => {
-  const inputs = { environmentToken: undefined, configToken: undefined, configPath: '/etc/gateway.yaml', allowUnauthenticated: false, bindHost: '127.0.0.1' };
+  const inputs = {
+    environmentToken: undefined,
+    configToken: undefined,
+    configPath: '/etc/gateway.yaml',
+    allowUnauthenticated: false,
+    bindHost: '127.0.0.1',
+  };
 
   test('takes TOOL_SEARCH_HTTP_TOKEN before http.token', () => {
-    assert.deepEqual(resolveHttpAccess({ ...inputs, environmentToken: 'from-the-environment-0123', configToken: 'from-the-config-file-0123' }), { token: 'from-the-environment-0123', source: 'TOOL_SEARCH_HTTP_TOKEN', clients: [] });
-    assert.deepEqual(resolveHttpAccess({ ...inputs, configToken: 'from-the-config-file-0123' }), { token: 'from-the-config-file-0123', source: 'http.token in /etc/gateway.yaml', clients: [] });
-  });
-
-  test('refuses to serve without a token, saying how to set one', () => {
-    assert.throws(() => resolveHttpAccess(inputs), (error: unknown) => {
-      assert.ok(error instanceof UsageError);
-      assert.match(error.message, /^--http needs a bearer token .* set TOOL_SEARCH_HTTP_TOKEN .* or http\.token in the config .* or pass --allow-unauthenticated/);
-      return true;
+    assert.deepEqual(
+      resolveHttpAccess({ ...inputs, environmentToken: 'from-the-environment-0123', configToken: 'from-the-config-file-0123' }),
+      { token: 'from-the-environment-0123', source: 'TOOL_SEARCH_HTTP_TOKEN', clients: [] },
+    );
+    assert.deepEqual(resolveHttpAccess({ ...inputs, configToken: 'from-the-config-file-0123' }), {
+      token: 'from-the-config-file-0123',
+      source: 'http.token in /etc/gateway.yaml',
+      clients: [],
     });
   });
 
+  test('refuses to serve without a token, saying how to set one', () => {
+    assert.throws(
+      () => resolveHttpAccess(inputs),
+      (error: unknown) => {
+        assert.ok(error instanceof UsageError);
+        assert.match(
+          error.message,
+          /^--http needs a bearer token .* set TOOL_SEARCH_HTTP_TOKEN .* or http\.token in the config .* or pass --allow-unauthenticated/,
+        );
+        return true;
+      },
+    );
+  });
+
   test('refuses an empty TOOL_SEARCH_HTTP_TOKEN', () => {
-    assert.throws(() => resolveHttpAccess({ ...inputs, environmentToken: '' }), { message: 'TOOL_SEARCH_HTTP_TOKEN is empty; set it to the token clients must send, or unset it' });
+    assert.throws(() => resolveHttpAccess({ ...inputs, environmentToken: '' }), {
+      message: 'TOOL_SEARCH_HTTP_TOKEN is empty; set it to the token clients must send, or unset it',
+    });
   });
 
   test('serves without a token only when asked, and only on a loopback address', () => {

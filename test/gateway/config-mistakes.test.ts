@@ -6,7 +6,11 @@ import { ToolSearchError } from '../../src/errors/tool-search-error.ts';
 import { resolveGatewayConfig, type PlaceholderValues } from '../../src/gateway/index.ts';
 import { resolvePolicyPatterns } from '../../src/gateway/policy-config.ts';
 
-const PLACES: PlaceholderValues = { configDir: '/home/ada/tools', tempDir: () => '/tmp/gateway-x', env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnopqrstuvwxyz012345', EMPTY: '' } };
+const PLACES: PlaceholderValues = {
+  configDir: '/home/ada/tools',
+  tempDir: () => '/tmp/gateway-x',
+  env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnopqrstuvwxyz012345', EMPTY: '' },
+};
 const warningsOf = (document: unknown): string[] => resolveGatewayConfig(document, PLACES).warnings.map((warning) => warning.message);
 
 describe('config mistakes are loud', () => {
@@ -19,7 +23,9 @@ describe('config mistakes are loud', () => {
   });
 
   test('policy that is not a mapping stops the gateway', () => {
-    assert.throws(() => resolveGatewayConfig({ policy: ['*delete*'] }, PLACES), { message: 'policy: expected a mapping, got ["*delete*"]' });
+    assert.throws(() => resolveGatewayConfig({ policy: ['*delete*'] }, PLACES), {
+      message: 'policy: expected a mapping, got ["*delete*"]',
+    });
   });
 
   test('unknown keys under timeouts, limits, model and tools warn with a did-you-mean', () => {
@@ -46,11 +52,14 @@ describe('config mistakes are loud', () => {
       { polcy: {}, policy: { require_aproval: [] }, model: { context_lenght: 5 } },
       { rootKeys: ['model', 'tools', 'policy'], blockKeys: { policy: ['deny', 'require_approval'] } },
     );
-    assert.deepEqual(warnings.map((warning) => warning.message), [
-      "polcy: unknown key, ignored (did you mean 'policy'?) (known keys: model, tools, policy)",
-      "policy.require_aproval: unknown key, ignored (did you mean 'require_approval'?) (known keys: deny, require_approval)",
-      "model.context_lenght: unknown key, ignored (did you mean 'context_length'?) (known keys: context_length)",
-    ]);
+    assert.deepEqual(
+      warnings.map((warning) => warning.message),
+      [
+        "polcy: unknown key, ignored (did you mean 'policy'?) (known keys: model, tools, policy)",
+        "policy.require_aproval: unknown key, ignored (did you mean 'require_approval'?) (known keys: deny, require_approval)",
+        "model.context_lenght: unknown key, ignored (did you mean 'context_length'?) (known keys: context_length)",
+      ],
+    );
   });
 
   test('a value nested 10,000 deep or a megabyte long gets a one-line message, not a crash', () => {
@@ -58,7 +67,8 @@ describe('config mistakes are loud', () => {
     for (let level = 0; level < 10_000; level++) deep = [deep];
     assert.throws(() => resolveGatewayConfig({ mcp_servers: { a: deep } }, PLACES), {
       name: 'ToolSearchError',
-      message: "mcp_servers.a: expected a mapping with 'command' (local server) or 'url' (remote server), got [a list nested too deeply to show]",
+      message:
+        "mcp_servers.a: expected a mapping with 'command' (local server) or 'url' (remote server), got [a list nested too deeply to show]",
     });
     const { warnings } = resolveGatewayConfig({ timeouts: { call_ms: 'x'.repeat(1_000_000) } }, PLACES);
     assert.ok(warnings[0]!.message.length < 400);
@@ -73,18 +83,29 @@ describe('config mistakes are loud', () => {
   });
 
   test('timeouts.call_max_ms is read, and one shorter than call_ms is warned about', () => {
-    const { config, warnings } = resolveGatewayConfig({ timeouts: { call_ms: 2_000, call_max_ms: 1_000 }, mcp_servers: { a: { command: 'x' } } }, PLACES);
-    assert.deepEqual(config.servers.map((server) => [server.callTimeoutMs, server.callMaxMs]), [[2_000, 1_000]]);
-    assert.deepEqual(warnings.map((warning) => warning.message), [
-      'timeouts.call_max_ms: 1000 is less than timeouts.call_ms (2000); a call is cut off after 1000 ms in all',
-    ]);
+    const { config, warnings } = resolveGatewayConfig(
+      { timeouts: { call_ms: 2_000, call_max_ms: 1_000 }, mcp_servers: { a: { command: 'x' } } },
+      PLACES,
+    );
+    assert.deepEqual(
+      config.servers.map((server) => [server.callTimeoutMs, server.callMaxMs]),
+      [[2_000, 1_000]],
+    );
+    assert.deepEqual(
+      warnings.map((warning) => warning.message),
+      ['timeouts.call_max_ms: 1000 is less than timeouts.call_ms (2000); a call is cut off after 1000 ms in all'],
+    );
   });
 
   test('limits default to 25,000 result tokens and 4,000 describe tokens, and take whole numbers of at least 100', () => {
     assert.deepEqual(resolveGatewayConfig({}, PLACES).config.limits, { maxResultTokens: 25_000, maxDescribeTokens: 4_000 });
     const { config, warnings } = resolveGatewayConfig({ limits: { max_result_tokens: 500, max_describe_tokens: 'lots' } }, PLACES);
     assert.deepEqual(config.limits, { maxResultTokens: 500, maxDescribeTokens: 4_000 });
-    assert.ok(warnings.map((warning) => warning.message).includes('limits.max_describe_tokens: "lots" is not a whole number of tokens of at least 100; using 4000'));
+    assert.ok(
+      warnings
+        .map((warning) => warning.message)
+        .includes('limits.max_describe_tokens: "lots" is not a whole number of tokens of at least 100; using 4000'),
+    );
   });
 });
 
@@ -99,11 +120,18 @@ describe('unset environment variables', () => {
       },
       PLACES,
     );
-    assert.deepEqual(config.servers.map((server) => [server.name, server.missingEnv]), [
-      ['github', []],
-      ['remote', ['EMPTY', 'REMOTE_KEY']],
-    ]);
-    assert.ok(warnings.map((warning) => warning.message).includes('mcp_servers.remote: environment variables EMPTY, REMOTE_KEY are not set (or empty); this server will not be started'));
+    assert.deepEqual(
+      config.servers.map((server) => [server.name, server.missingEnv]),
+      [
+        ['github', []],
+        ['remote', ['EMPTY', 'REMOTE_KEY']],
+      ],
+    );
+    assert.ok(
+      warnings
+        .map((warning) => warning.message)
+        .includes('mcp_servers.remote: environment variables EMPTY, REMOTE_KEY are not set (or empty); this server will not be started'),
+    );
   });
 
   test('stop the gateway where no server could be left out instead (the activity log path)', () => {
@@ -151,7 +179,11 @@ describe('secrets the config knows', () => {
     ]);
     const remote = config.servers.find((server) => server.name === 'remote');
     assert.ok(remote !== undefined && remote.transport !== 'stdio');
-    assert.equal(remote.displayUrl, 'https://example.com/mcp?api_key=***&region=eu-central-1', 'a literal key in the URL is not shown in messages');
+    assert.equal(
+      remote.displayUrl,
+      'https://example.com/mcp?api_key=***&region=eu-central-1',
+      'a literal key in the URL is not shown in messages',
+    );
   });
 
   test('a URL that does not parse is shown as written, never expanded', () => {
@@ -164,13 +196,54 @@ describe('secrets the config knows', () => {
 describe('the config loaders under fuzzing', () => {
   // Any JSON-like document: the loader returns a config or throws a ToolSearchError, never anything else.
   const keys = fc.constantFrom(
-    'model', 'tools', 'tool_search', 'mcp_servers', 'mcpServers', 'servers', 'pin', 'policy', 'deny', 'require_approval', 'activity_log',
-    'timeouts', 'call_ms', 'call_max_ms', 'limits', 'http', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'transport',
-    'timeout_ms', 'disabled', 'context_length', 'enabled', 'semantic', '__proto__', 'constructor', 'a',
+    'model',
+    'tools',
+    'tool_search',
+    'mcp_servers',
+    'mcpServers',
+    'servers',
+    'pin',
+    'policy',
+    'deny',
+    'require_approval',
+    'activity_log',
+    'timeouts',
+    'call_ms',
+    'call_max_ms',
+    'limits',
+    'http',
+    'command',
+    'args',
+    'env',
+    'cwd',
+    'url',
+    'headers',
+    'type',
+    'transport',
+    'timeout_ms',
+    'disabled',
+    'context_length',
+    'enabled',
+    'semantic',
+    '__proto__',
+    'constructor',
+    'a',
   );
-  const leaf = fc.oneof(fc.string(), fc.constantFrom('${env:X}', '${tempDir}', '${nope}', 'http://[::1', 'stdio', 'sse'), fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+  const leaf = fc.oneof(
+    fc.string(),
+    fc.constantFrom('${env:X}', '${tempDir}', '${nope}', 'http://[::1', 'stdio', 'sse'),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+  );
   const document = fc.letrec((tie) => ({
-    value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(keys, tie('value'), { maxKeys: 5 })),
+    value: fc.oneof(
+      { depthSize: 'small' },
+      leaf,
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(keys, tie('value'), { maxKeys: 5 }),
+    ),
   })).value;
 
   test('resolveGatewayConfig gives a config or a ToolSearchError for any document', () => {
@@ -200,6 +273,9 @@ describe('the config loaders under fuzzing', () => {
   });
 
   test('resolveAgentConfig never throws', () => {
-    fc.assert(fc.property(document, (input) => void resolveAgentConfig(input, { rootKeys: ['model', 'tools'] })), { numRuns: 3_000 });
+    fc.assert(
+      fc.property(document, (input) => void resolveAgentConfig(input, { rootKeys: ['model', 'tools'] })),
+      { numRuns: 3_000 },
+    );
   });
 });

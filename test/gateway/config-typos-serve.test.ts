@@ -29,27 +29,46 @@ describe('config typos in serve and inspect', () => {
     // `node` without its script waits for a program on stdin: the handshake times out, as in the issue.
     const config = scratch.write(
       'arg.yaml',
-      ['timeouts: { connect_ms: 1000 }', 'mcp_servers:', `  typo: { command: "${process.execPath}", arg: ["${SCRIPTED_SERVER}"] }`].join('\n'),
+      ['timeouts: { connect_ms: 1000 }', 'mcp_servers:', `  typo: { command: "${process.execPath}", arg: ["${SCRIPTED_SERVER}"] }`].join(
+        '\n',
+      ),
     );
     let text = '';
     const stderr = (): string[] => text.split('\n');
-    const transport = new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config], stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [GATEWAY_BIN, 'serve', '--config', config],
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
     const client = new Client({ name: 'typo-test', version: '1.0.0' });
     try {
       await client.connect(transport);
       await client.listTools();
       await waitFor(() => stderr().some((line) => line.includes('[typo] did not complete')), 'the failure line');
-      assert.ok(stderr().includes("warning: mcp_servers.typo.arg: unknown key, ignored (did you mean 'args'?) (known keys: command, args, env, cwd, url, headers, type, transport, timeout_ms, disabled)"));
+      assert.ok(
+        stderr().includes(
+          "warning: mcp_servers.typo.arg: unknown key, ignored (did you mean 'args'?) (known keys: command, args, env, cwd, url, headers, type, transport, timeout_ms, disabled)",
+        ),
+      );
       const failure = stderr().find((line) => line.includes('[typo] did not complete'))!;
-      assert.match(failure, /^tool-search serve: \[typo\] did not complete the MCP handshake within \d\.\d s, and showed no sign of work .*\(now 1000\).*; its config's unknown key 'arg' \(did you mean 'args'\?\) was ignored; restarting in /);
+      assert.match(
+        failure,
+        /^tool-search serve: \[typo\] did not complete the MCP handshake within \d\.\d s, and showed no sign of work .*\(now 1000\).*; its config's unknown key 'arg' \(did you mean 'args'\?\) was ignored; restarting in /,
+      );
     } finally {
       await client.close();
     }
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(['inspect', '--config', config], { stdout: (text) => void out.push(text), stderr: (text) => void err.push(text) });
+    const code = await main(['inspect', '--config', config], {
+      stdout: (text) => void out.push(text),
+      stderr: (text) => void err.push(text),
+    });
     assert.equal(code, 1);
-    assert.match(out.join(''), /^ {2}typo: did not complete the MCP handshake within \d\.\d s, and showed no sign of work .*\(now 1000\).*; its config's unknown key 'arg' \(did you mean 'args'\?\) was ignored$/m);
+    assert.match(
+      out.join(''),
+      /^ {2}typo: did not complete the MCP handshake within \d\.\d s, and showed no sign of work .*\(now 1000\).*; its config's unknown key 'arg' \(did you mean 'args'\?\) was ignored$/m,
+    );
   });
 });

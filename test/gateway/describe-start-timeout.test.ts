@@ -6,7 +6,17 @@ import { packageRunOf } from '../../src/gateway/package-runner.ts';
 import { StartTimeoutError } from '../../src/gateway/start-deadline.ts';
 
 const limits = { quietMs: 20_000, maxMs: 120_000 };
-const stdio = (command: string, args: string[]): UpstreamConfig => ({ transport: 'stdio', name: 's', command, args, env: {}, missingEnv: [], missingInputs: [], callTimeoutMs: 1, callMaxMs: 1 });
+const stdio = (command: string, args: string[]): UpstreamConfig => ({
+  transport: 'stdio',
+  name: 's',
+  command,
+  args,
+  env: {},
+  missingEnv: [],
+  missingInputs: [],
+  callTimeoutMs: 1,
+  callMaxMs: 1,
+});
 
 describe('packageRunOf', () => {
   test('recognises the runners that download a package first, and the package', () => {
@@ -54,12 +64,25 @@ describe('describeStartTimeout', () => {
 
   test('another local command: the key to raise', () => {
     const error = new StartTimeoutError('quiet', 20_000, limits, true);
-    assert.match(describeStartTimeout(error, stdio('node', ['server.js'])), /; if it needs longer to start, raise timeouts\.connect_ms \(now 20000\)$/);
+    assert.match(
+      describeStartTimeout(error, stdio('node', ['server.js'])),
+      /; if it needs longer to start, raise timeouts\.connect_ms \(now 20000\)$/,
+    );
   });
 
   test('a remote server: the time alone', () => {
     const error = new StartTimeoutError('quiet', 20_000, limits, false);
-    const remote: UpstreamConfig = { transport: 'http', name: 'r', url: new URL('http://127.0.0.1:1/mcp'), displayUrl: 'http://127.0.0.1:1/mcp', headers: {}, missingEnv: [], missingInputs: [], callTimeoutMs: 1, callMaxMs: 1 };
+    const remote: UpstreamConfig = {
+      transport: 'http',
+      name: 'r',
+      url: new URL('http://127.0.0.1:1/mcp'),
+      displayUrl: 'http://127.0.0.1:1/mcp',
+      headers: {},
+      missingEnv: [],
+      missingInputs: [],
+      callTimeoutMs: 1,
+      callMaxMs: 1,
+    };
     assert.equal(describeStartTimeout(error, remote), 'did not complete the MCP handshake within 20 s (timeouts.connect_ms)');
   });
 });

@@ -7,7 +7,14 @@ import { SEMANTIC_RETIRED } from '../../src/config/agent-config.ts';
 import { runCli } from '../support/run-cli.ts';
 import { bagOfStems, startEmbeddingsEndpoint, type EmbeddingsBehaviour, type EmbeddingsEndpoint } from '../support/embeddings-endpoint.ts';
 import { MEANING_QUERY, MEANING_TOOLS, WORDS_FIRST } from '../support/meaning-fixture.ts';
-import { createScratchFolder, DESCRIBED_TOOLS_SERVER, firstText, projectPath, waitFor, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import {
+  createScratchFolder,
+  DESCRIBED_TOOLS_SERVER,
+  firstText,
+  projectPath,
+  waitFor,
+  type ScratchFolder,
+} from './fixtures/gateway-test-support.ts';
 
 const API_KEY = 'sk-embeddings-test-key-0123456789abcdef';
 const gatewayName = (name: string): string => `mcp_lookup_${name}`;
@@ -23,7 +30,12 @@ interface Served {
  * `tool-search serve` from the sources over stdio, in front of one MCP server offering `tools`, with
  * `search.embeddings` pointed at `endpoint` (the key from the environment), its cache in `scratch`.
  */
-async function serve(scratch: ScratchFolder, endpoint: EmbeddingsEndpoint, tools: readonly { name: string; description: string }[], embeddings: Record<string, unknown> = {}): Promise<Served> {
+async function serve(
+  scratch: ScratchFolder,
+  endpoint: EmbeddingsEndpoint,
+  tools: readonly { name: string; description: string }[],
+  embeddings: Record<string, unknown> = {},
+): Promise<Served> {
   const config = scratch.write('gateway.json', {
     tools: { tool_search: { enabled: 'on' } },
     search: { embeddings: { url: endpoint.url, model: 'stems', api_key: '${env:EMBEDDINGS_KEY}', ...embeddings } },
@@ -37,7 +49,14 @@ async function serve(scratch: ScratchFolder, endpoint: EmbeddingsEndpoint, tools
     env: { ...getDefaultEnvironment(), TOOL_SEARCH_CACHE_DIR: scratch.path, TOOL_SEARCH_STATE_DIR: scratch.path, EMBEDDINGS_KEY: API_KEY },
     stderr: 'pipe',
   });
-  transport.stderr?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter((line) => line !== '')));
+  transport.stderr?.on('data', (chunk: Buffer) =>
+    logs.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter((line) => line !== ''),
+    ),
+  );
   const client = new Client({ name: 'gateway-embeddings-test', version: '1.0.0' });
   await client.connect(transport);
   await waitFor(() => logs.some((line) => line.includes(' ready: ')), 'the gateway to connect its server');
@@ -65,10 +84,17 @@ describe('tool-search serve with search.embeddings', () => {
       assert.ok(endpoint.requests.length >= 2);
       for (const request of endpoint.requests) assert.equal(request.authorization, `Bearer ${API_KEY}`);
       assert.ok(
-        served.logs.some((line) => /^tool-search serve: tool_search ranks by meaning too, with search\.embeddings \(http:\/\/127\.0\.0\.1:\d+\/v1, model stems\); tool vectors kept in .*embeddings-[0-9a-f]{16}\.bin$/.test(line)),
+        served.logs.some((line) =>
+          /^tool-search serve: tool_search ranks by meaning too, with search\.embeddings \(http:\/\/127\.0\.0\.1:\d+\/v1, model stems\); tool vectors kept in .*embeddings-[0-9a-f]{16}\.bin$/.test(
+            line,
+          ),
+        ),
         served.logs.join('\n'),
       );
-      assert.deepEqual(served.logs.filter((line) => line.includes('warning')), []);
+      assert.deepEqual(
+        served.logs.filter((line) => line.includes('warning')),
+        [],
+      );
       assert.ok(!served.logs.join('\n').includes(API_KEY));
     } finally {
       await served.close();
@@ -95,11 +121,15 @@ describe('tool-search serve with search.embeddings', () => {
       assert.deepEqual(endpoint.embeddedTexts(), [MEANING_QUERY], 'only the query went to the endpoint');
 
       endpoint.requests.length = 0;
-      const changed = MEANING_TOOLS.map((tool) => (tool.name === 'trivia_get_question' ? { ...tool, description: 'Get a random quiz question.' } : tool));
+      const changed = MEANING_TOOLS.map((tool) =>
+        tool.name === 'trivia_get_question' ? { ...tool, description: 'Get a random quiz question.' } : tool,
+      );
       const third = await serve(scratch, endpoint, changed);
       await waitFor(() => third.logs.some((line) => EMBEDDED_ALL.test(line)), 'the changed tool embedded');
       await third.close();
-      assert.deepEqual(endpoint.embeddedTexts(), [embeddingTextOf({ name: gatewayName('trivia_get_question'), description: 'Get a random quiz question.' })]);
+      assert.deepEqual(endpoint.embeddedTexts(), [
+        embeddingTextOf({ name: gatewayName('trivia_get_question'), description: 'Get a random quiz question.' }),
+      ]);
     } finally {
       await endpoint.close();
       scratch.remove();
@@ -117,7 +147,12 @@ describe('tool-search serve with search.embeddings', () => {
         await waitFor(() => served.logs.some((line) => line.includes('warning')), 'the warning');
         const warnings = served.logs.filter((line) => line.includes('warning'));
         assert.equal(warnings.length, 1, warnings.join('\n'));
-        assert.match(warnings[0]!, new RegExp(`^tool-search serve: warning: embeddings \\(http://127\\.0\\.0\\.1:\\d+/v1, model stems\\): .+; tool_search ranks by words alone until it answers`));
+        assert.match(
+          warnings[0]!,
+          new RegExp(
+            `^tool-search serve: warning: embeddings \\(http://127\\.0\\.0\\.1:\\d+/v1, model stems\\): .+; tool_search ranks by words alone until it answers`,
+          ),
+        );
         assert.ok(!served.logs.join('\n').includes(API_KEY));
       } finally {
         await served.close();
@@ -133,7 +168,11 @@ describe('tool-search serve with search.embeddings', () => {
       const flag = await runCli(['serve', '--semantic', '--config', scratch.write('plain.json', { mcp_servers: {} })]);
       assert.equal(flag.code, 2);
       assert.ok(flag.stderr.includes(`--semantic was removed: ${SEMANTIC_RETIRED}`), flag.stderr);
-      const key = await runCli(['serve', '--config', scratch.write('semantic.json', { tools: { tool_search: { semantic: true } }, mcp_servers: {} })]);
+      const key = await runCli([
+        'serve',
+        '--config',
+        scratch.write('semantic.json', { tools: { tool_search: { semantic: true } }, mcp_servers: {} }),
+      ]);
       assert.equal(key.code, 2);
       assert.ok(key.stderr.includes(`tools.tool_search.semantic: ${SEMANTIC_RETIRED}`), key.stderr);
     } finally {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createScratchFolder, firstText, MEMORY_SERVER, SCRIPTED_SERVER, waitFor, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import {
+  createScratchFolder,
+  firstText,
+  MEMORY_SERVER,
+  SCRIPTED_SERVER,
+  waitFor,
+  type ScratchFolder,
+} from './fixtures/gateway-test-support.ts';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
 
 const scripted = (...args: string[]) => ({ command: process.execPath, args: [SCRIPTED_SERVER, ...args] });
@@ -54,12 +61,21 @@ describe('the gateway isolates faulty upstream servers', () => {
     const statuses = under.gateway.statuses();
     const missing = statuses.find((status) => status.name === 'missing')!;
     assert.ok(missing.state === 'failed' || missing.state === 'connecting');
-    assert.ok(under.logs.some((line) => /^\[missing\] could not start: command '.*no-such-mcp-server' was not found \(check the path, or install it\); restarting in /.test(line)));
+    assert.ok(
+      under.logs.some((line) =>
+        /^\[missing\] could not start: command '.*no-such-mcp-server' was not found \(check the path, or install it\); restarting in /.test(
+          line,
+        ),
+      ),
+    );
     assert.ok(under.logs.some((line) => /^\[broken\] exited during startup.*; restarting in /.test(line)));
     assert.ok(under.logs.includes('[broken] config error: no API key'));
     const result = await call('mcp_missing_anything');
     assert.equal(result.isError, true);
-    assert.match(firstText(result), /Tool 'mcp_missing_anything' cannot be called now\. MCP server 'missing' is not available: (could not start|it is starting)/);
+    assert.match(
+      firstText(result),
+      /Tool 'mcp_missing_anything' cannot be called now\. MCP server 'missing' is not available: (could not start|it is starting)/,
+    );
   });
 
   test('passes an isError result from an upstream through untouched', async () => {
@@ -79,7 +95,10 @@ describe('the gateway isolates faulty upstream servers', () => {
     assert.equal(meanwhile.isError, undefined);
     const result = await hanging;
     assert.equal(result.isError, true);
-    assert.match(firstText(result), /MCP server 'stuck' sent nothing about 'hang' for 0\.5 s \(the gateway's timeouts\.call_ms, or the server's timeout_ms\), so the call was cancelled\. It may still have taken effect/);
+    assert.match(
+      firstText(result),
+      /MCP server 'stuck' sent nothing about 'hang' for 0\.5 s \(the gateway's timeouts\.call_ms, or the server's timeout_ms\), so the call was cancelled\. It may still have taken effect/,
+    );
     await waitFor(() => under.logs.includes('[stuck] scripted: hang was cancelled'), 'the upstream to see the cancellation');
   });
 

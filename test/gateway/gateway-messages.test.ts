@@ -16,10 +16,15 @@ function capture() {
 
 describe('the gateway config', () => {
   test('says which context length a bad model.context_length is replaced by', () => {
-    const { config, warnings } = resolveGatewayConfig({ model: { context_length: 'lots' }, mcp_servers: {} }, { configDir: '/tmp', tempDir: () => '/tmp/x', env: {} });
+    const { config, warnings } = resolveGatewayConfig(
+      { model: { context_length: 'lots' }, mcp_servers: {} },
+      { configDir: '/tmp', tempDir: () => '/tmp/x', env: {} },
+    );
     assert.equal(config.contextLength, 200_000);
     assert.ok(
-      warnings.some((warning) => warning.message === 'model.context_length: "lots" is not a positive whole number of tokens; using 200,000'),
+      warnings.some(
+        (warning) => warning.message === 'model.context_length: "lots" is not a positive whole number of tokens; using 200,000',
+      ),
       JSON.stringify(warnings),
     );
   });
@@ -45,7 +50,14 @@ describe('why a server failed', () => {
   });
 
   test("picks Python's reason, which comes last, and a plain last line when nothing names an error", () => {
-    assert.equal(stderrReason(['Traceback (most recent call last):', '  File "server.py", line 1, in <module>', "ModuleNotFoundError: No module named 'mcp'"]), "ModuleNotFoundError: No module named 'mcp'");
+    assert.equal(
+      stderrReason([
+        'Traceback (most recent call last):',
+        '  File "server.py", line 1, in <module>',
+        "ModuleNotFoundError: No module named 'mcp'",
+      ]),
+      "ModuleNotFoundError: No module named 'mcp'",
+    );
     assert.equal(stderrReason(['starting', 'listening on stdio', 'shutting down: no config']), 'shutting down: no config');
     assert.equal(stderrReason(['', '   ']), undefined);
   });
@@ -84,11 +96,14 @@ describe('--toolsets, the same in every command', () => {
     assert.equal(JSON.parse(search.stdout).total_available, 1);
     const warning =
       "warning: --toolsets: no toolset 'memroy' (did you mean 'memory'?) in the tools file; it has: mcp-github, mcp-memory " +
-      '(an MCP server\'s toolset may be named mcp-<server> or <server>)\n';
+      "(an MCP server's toolset may be named mcp-<server> or <server>)\n";
     assert.equal(search.stderr, warning);
     const assemble = await runCli(['assemble', '--tools', tools, '--toolsets', 'github,memroy', '--json']);
     assert.equal(assemble.stderr, warning);
-    assert.deepEqual(JSON.parse(assemble.stdout).tools.map((tool: { function: { name: string } }) => tool.function.name), ['create_issue']);
+    assert.deepEqual(
+      JSON.parse(assemble.stdout).tools.map((tool: { function: { name: string } }) => tool.function.name),
+      ['create_issue'],
+    );
   });
 
   test('inspect gives the same warning for a server the config does not have', async () => {
@@ -137,7 +152,12 @@ describe('the HTTP gateway without a session', () => {
 
   test('still starts a session with an initialize, whose body it has read', async () => {
     const response = await post(
-      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+      }),
     );
     assert.equal(response.status, 200);
     assert.ok(response.headers.get('mcp-session-id'));

@@ -5,7 +5,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
-import { createScratchFolder, firstText, GATEWAY_BIN, projectPath, SCRIPTED_SERVER, waitFor, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import {
+  createScratchFolder,
+  firstText,
+  GATEWAY_BIN,
+  projectPath,
+  SCRIPTED_SERVER,
+  waitFor,
+  type ScratchFolder,
+} from './fixtures/gateway-test-support.ts';
 
 const HOSTILE_SERVER = projectPath('test/gateway/fixtures/hostile-server.mjs');
 /** 33 characters, as in the attack that leaked 15 of them. */
@@ -46,14 +54,25 @@ describe('serve bounds what a hostile upstream server can make it do', () => {
       env: { ...(process.env as Record<string, string>), HOSTILE_TEST_SECRET: SECRET, HOSTILE_TEST_FORMAT: 'structuredContent' },
       stderr: 'pipe',
     });
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(...chunk.toString().split('\n').filter((line) => line !== '')));
+    transport.stderr?.on('data', (chunk: Buffer) =>
+      stderr.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter((line) => line !== ''),
+      ),
+    );
     await connected.connect(transport);
     return connected;
   };
-  const call = (name: string, args: Record<string, unknown> = {}): Promise<ToolResult> => client.callTool({ name: `mcp_hostile_${name}`, arguments: args });
+  const call = (name: string, args: Record<string, unknown> = {}): Promise<ToolResult> =>
+    client.callTool({ name: `mcp_hostile_${name}`, arguments: args });
   /** Runs `attack` while an ordinary call goes through the same gateway: both must finish. */
   const besideAnOrdinaryCall = async (attack: Promise<ToolResult>): Promise<ToolResult> => {
-    const [attacked, ordinary] = await Promise.all([attack, client.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'still here' } })]);
+    const [attacked, ordinary] = await Promise.all([
+      attack,
+      client.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'still here' } }),
+    ]);
     assert.equal(firstText(ordinary), 'scripted: still here');
     return attacked;
   };
@@ -97,7 +116,10 @@ describe('serve bounds what a hostile upstream server can make it do', () => {
     test('a pattern no linear-time engine can run is skipped with a warning, the rest of the schema still checked', BOUND, async () => {
       const skipped = await call('backreference', { value: 'ab' });
       assert.equal(skipped.isError, undefined, 'the pattern is not checked, so the call runs');
-      await waitFor(() => stderr.some((line) => line.includes("tool 'mcp_hostile_backreference' is not checked: it cannot run in linear time")), 'the warning about the pattern');
+      await waitFor(
+        () => stderr.some((line) => line.includes("tool 'mcp_hostile_backreference' is not checked: it cannot run in linear time")),
+        'the warning about the pattern',
+      );
       const checked = await call('backreference', { value: 'aa', count: 'many' });
       assert.equal(checked.isError, true);
       assert.match(errorText(checked), /\/count: must be integer/);
@@ -153,7 +175,8 @@ describe('serve bounds what a hostile upstream server can make it do', () => {
     const received = JSON.stringify(result);
     assert.match(received, /refused 'secret_error'/);
     for (const piece of secretPieces(SECRET)) assert.ok(!received.includes(piece), `'${piece}' reached the client`);
-    for (const line of stderr) for (const piece of secretPieces(SECRET)) assert.ok(!line.includes(piece), `'${piece}' reached the log: ${line}`);
+    for (const line of stderr)
+      for (const piece of secretPieces(SECRET)) assert.ok(!line.includes(piece), `'${piece}' reached the log: ${line}`);
   });
 
   test('settings that are not credentials are never redacted, in text or in the protocol', BOUND, async () => {
@@ -245,7 +268,10 @@ describe("serve --http: one client's hostile upstream does not hold up other cli
     assert.equal(ran.structuredContent, undefined);
     assert.equal(ran._meta, undefined);
     // Its list_changed started a re-list that never answers: lists come from the last known one.
-    const [afterList, afterEcho] = await Promise.all([other.listTools(), other.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'after' } })]);
+    const [afterList, afterEcho] = await Promise.all([
+      other.listTools(),
+      other.callTool({ name: 'mcp_scripted_echo', arguments: { text: 'after' } }),
+    ]);
     assert.ok(afterList.tools.some((tool) => tool.name === 'mcp_hostile_regex_trap'));
     assert.equal(firstText(afterEcho), 'scripted: after');
   });
@@ -273,7 +299,9 @@ describe('serve refuses a message nested or packed beyond its bounds, unread', (
       }
     });
     try {
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`,
+      );
       await waitFor(() => answers.has(1), 'the initialize answer');
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
       child.stdin.write(`${callText(2, deep(1_000_000))}\n`);
@@ -297,7 +325,12 @@ describe('serve refuses a message nested or packed beyond its bounds, unread', (
       const sessionId = (gateway.client.transport as StreamableHTTPClientTransport).sessionId!;
       const response = await fetch(gateway.http.url, {
         method: 'POST',
-        headers: { ...gateway.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId },
+        headers: {
+          ...gateway.headers,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': sessionId,
+        },
         body: callText(9, deep(1_000_000)),
       });
       assert.equal(response.status, 400);

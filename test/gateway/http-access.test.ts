@@ -4,7 +4,14 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { resolveHttpConfig } from '../../src/gateway/http-config.ts';
-import { createScratchFolder, EVERYTHING_SERVER, GATEWAY_BIN, MEMORY_SERVER, firstText, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import {
+  createScratchFolder,
+  EVERYTHING_SERVER,
+  GATEWAY_BIN,
+  MEMORY_SERVER,
+  firstText,
+  type ScratchFolder,
+} from './fixtures/gateway-test-support.ts';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
 
 const ACCEPT = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -16,9 +23,17 @@ const INITIALIZE = JSON.stringify({
 });
 
 /** Sends a bare initialize request with `headers`; returns the status, body and session id. */
-async function initialize(url: URL, headers: Readonly<Record<string, string>>): Promise<{ status: number; body: string; sessionId: string | null; challenge: string | null }> {
+async function initialize(
+  url: URL,
+  headers: Readonly<Record<string, string>>,
+): Promise<{ status: number; body: string; sessionId: string | null; challenge: string | null }> {
   const response = await fetch(url, { method: 'POST', headers: { ...ACCEPT, ...headers }, body: INITIALIZE });
-  return { status: response.status, body: await response.text(), sessionId: response.headers.get('mcp-session-id'), challenge: response.headers.get('www-authenticate') };
+  return {
+    status: response.status,
+    body: await response.text(),
+    sessionId: response.headers.get('mcp-session-id'),
+    challenge: response.headers.get('www-authenticate'),
+  };
 }
 
 /** Ends an MCP session the way a client does: HTTP DELETE with its id. */
@@ -39,7 +54,10 @@ describe('HTTP gateway access: bearer token, Origin and the session cap', () => 
 
   before(async () => {
     scratch = createScratchFolder();
-    const document = { tools: { tool_search: 'off' }, mcp_servers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } } };
+    const document = {
+      tools: { tool_search: 'off' },
+      mcp_servers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } },
+    };
     // The fixture's own client holds one of the 3 sessions.
     under = await startHttpGateway(document, scratch.path, {}, { maxSessions: 3, allowedOrigins: ['https://app.example.com'] });
   });
@@ -168,8 +186,13 @@ interface ServeProcess {
 
 /** Starts `bin/tool-search.js serve --http 0` with `args` and `env`; resolves once it serves or exits. */
 function startServe(args: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<ServeProcess> {
-  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const child = spawn(process.execPath, [GATEWAY_BIN, 'serve', '--http', '0', ...args], { env: merged, stdio: ['ignore', 'ignore', 'pipe'] });
+  const merged = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const child = spawn(process.execPath, [GATEWAY_BIN, 'serve', '--http', '0', ...args], {
+    env: merged,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async (): Promise<void> => {
@@ -209,7 +232,10 @@ describe('tool-search serve --http: who may connect', () => {
     started.push(serve);
     assert.equal(serve.url, undefined);
     assert.equal(serve.exitCode, 2);
-    assert.match(serve.stderr, /tool-search serve: --http needs a bearer token so that only your clients can use the gateway: set TOOL_SEARCH_HTTP_TOKEN .* or pass --allow-unauthenticated to serve 127\.0\.0\.1 without one\n/);
+    assert.match(
+      serve.stderr,
+      /tool-search serve: --http needs a bearer token so that only your clients can use the gateway: set TOOL_SEARCH_HTTP_TOKEN .* or pass --allow-unauthenticated to serve 127\.0\.0\.1 without one\n/,
+    );
   });
 
   test('serves with TOOL_SEARCH_HTTP_TOKEN, requiring it and never printing it', async () => {

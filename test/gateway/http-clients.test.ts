@@ -6,7 +6,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ActivityEvent } from '../../src/dispatch/hooks.ts';
 import { activityLogEntry } from '../../src/gateway/open-activity-log.ts';
-import { createGateway, createTemporaryFolder, liveViewSignInLink, resolveGatewayConfig, serveHttp, type Gateway, type HttpGateway, type PlaceholderValues, type TemporaryFolder } from '../../src/gateway/index.ts';
+import {
+  createGateway,
+  createTemporaryFolder,
+  liveViewSignInLink,
+  resolveGatewayConfig,
+  serveHttp,
+  type Gateway,
+  type HttpGateway,
+  type PlaceholderValues,
+  type TemporaryFolder,
+} from '../../src/gateway/index.ts';
 import { createScratchFolder, EVERYTHING_SERVER, GATEWAY_BIN, MEMORY_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
 
 const ADA = 'ada-token-0123456789abcdef';
@@ -42,15 +52,34 @@ describe('http.clients: named client tokens', () => {
   });
 
   test('refuses a short token, a token two clients share, the single token again, a bad or repeated name, never quoting a token', () => {
-    assert.equal(failure({ clients: { ada: 'short' } }), 'http.clients.ada: is 5 characters long; a token needs at least 16 (make one with: openssl rand -hex 32)');
-    assert.equal(failure({ clients: { ada: ADA, bob: ADA } }), 'http.clients.bob: has the same token as http.clients.ada; give each client a token of its own');
-    assert.equal(failure({ token: ADA, clients: { ada: ADA } }), 'http.clients.ada: has the same token as http.token; give each client a token of its own');
-    assert.equal(failure({ clients: { Ada: ADA, ada: BOB } }), "http.clients.ada: the name is also used by http.clients.Ada (names are compared ignoring case); give each client its own");
-    assert.equal(failure({ clients: { 'ada lovelace': ADA } }), 'http.clients."ada lovelace": a client name is 1 to 64 letters, digits, dots, dashes or underscores');
+    assert.equal(
+      failure({ clients: { ada: 'short' } }),
+      'http.clients.ada: is 5 characters long; a token needs at least 16 (make one with: openssl rand -hex 32)',
+    );
+    assert.equal(
+      failure({ clients: { ada: ADA, bob: ADA } }),
+      'http.clients.bob: has the same token as http.clients.ada; give each client a token of its own',
+    );
+    assert.equal(
+      failure({ token: ADA, clients: { ada: ADA } }),
+      'http.clients.ada: has the same token as http.token; give each client a token of its own',
+    );
+    assert.equal(
+      failure({ clients: { Ada: ADA, ada: BOB } }),
+      'http.clients.ada: the name is also used by http.clients.Ada (names are compared ignoring case); give each client its own',
+    );
+    assert.equal(
+      failure({ clients: { 'ada lovelace': ADA } }),
+      'http.clients."ada lovelace": a client name is 1 to 64 letters, digits, dots, dashes or underscores',
+    );
     assert.equal(failure({ clients: { ada: 12 } }), 'http.clients.ada: expected a token string (e.g. "${env:ADA_TOKEN}"), got number');
     assert.equal(failure({ clients: ['ada'] }), 'http.clients: expected a mapping of client name to token, e.g. {ada: "${env:ADA_TOKEN}"}');
-    assert.equal(failure({ clients: { ada: '${env:UNSET_TOKEN}' } }), 'http.clients.ada: environment variable UNSET_TOKEN is not set (or empty); set it, or write the value without a placeholder');
-    for (const message of [failure({ clients: { ada: ADA, bob: ADA } }), failure({ token: ADA, clients: { ada: ADA } })]) assert.ok(!message.includes(ADA));
+    assert.equal(
+      failure({ clients: { ada: '${env:UNSET_TOKEN}' } }),
+      'http.clients.ada: environment variable UNSET_TOKEN is not set (or empty); set it, or write the value without a placeholder',
+    );
+    for (const message of [failure({ clients: { ada: ADA, bob: ADA } }), failure({ token: ADA, clients: { ada: ADA } })])
+      assert.ok(!message.includes(ADA));
   });
 });
 
@@ -76,7 +105,12 @@ describe('serve --http with named clients', () => {
   const send = async (method: 'POST' | 'GET' | 'DELETE', token: string, sessionId: string) => {
     const response = await fetch(http.url, {
       method,
-      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', authorization: `Bearer ${token}`, 'mcp-session-id': sessionId },
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'mcp-session-id': sessionId,
+      },
       ...(method === 'POST' ? { body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }) } : {}),
     });
     return { status: response.status, body: await response.text() };
@@ -135,16 +169,28 @@ describe('serve --http with named clients', () => {
     await bob.callTool({ name: 'mcp_everything_echo', arguments: { message: 'from bob' } });
     const calls = events.filter((event) => event.type === 'call_finished').map((event) => activityLogEntry(event)!);
     assert.deepEqual(
-      calls.filter((entry) => 'tool' in entry && entry.tool === 'mcp_everything_echo').slice(-2).map((entry) => entry.client),
+      calls
+        .filter((entry) => 'tool' in entry && entry.tool === 'mcp_everything_echo')
+        .slice(-2)
+        .map((entry) => entry.client),
       ['ada', 'bob'],
     );
-    const lines = readFileSync(`${scratch.path}/activity.jsonl`, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(`${scratch.path}/activity.jsonl`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const echoes = lines.filter((line) => line['event'] === 'call' && line['tool'] === 'mcp_everything_echo');
-    assert.deepEqual(echoes.slice(-2).map((line) => [line['client'], line['session']]), [
-      ['ada', adaSession],
-      ['bob', echoes.at(-1)!['session']],
-    ]);
-    assert.ok(lines.some((line) => line['event'] === 'tools' && line['client'] === 'bob'), 'the tool lists sent name the client too');
+    assert.deepEqual(
+      echoes.slice(-2).map((line) => [line['client'], line['session']]),
+      [
+        ['ada', adaSession],
+        ['bob', echoes.at(-1)!['session']],
+      ],
+    );
+    assert.ok(
+      lines.some((line) => line['event'] === 'tools' && line['client'] === 'bob'),
+      'the tool lists sent name the client too',
+    );
     // The single token's sessions name no client.
     assert.ok(lines.filter((line) => line['event'] === 'tools' && line['client'] === undefined).length >= 1);
   });
@@ -156,9 +202,14 @@ describe('serve --http with named clients', () => {
     const signIn = await fetch(liveViewSignInLink(http.liveViewUrl!, http.liveView!.signInCode()), { redirect: 'manual' });
     assert.equal(signIn.status, 303);
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const history = (await (await fetch(new URL('/api/history', http.liveViewUrl!), { headers: { cookie } })).json()) as { entries: Array<Record<string, unknown>> };
+    const history = (await (await fetch(new URL('/api/history', http.liveViewUrl!), { headers: { cookie } })).json()) as {
+      entries: Array<Record<string, unknown>>;
+    };
     const echoes = history.entries.filter((entry) => entry['event'] === 'call' && entry['tool'] === 'mcp_everything_echo');
-    assert.deepEqual(echoes.slice(-3).map((entry) => entry['client']), ['ada', 'bob', 'ada']);
+    assert.deepEqual(
+      echoes.slice(-3).map((entry) => entry['client']),
+      ['ada', 'bob', 'ada'],
+    );
   });
 });
 
@@ -170,9 +221,18 @@ describe('tool-search serve --http with http.clients only', () => {
   after(() => scratch?.remove());
 
   test('serves without TOOL_SEARCH_HTTP_TOKEN, naming the clients but no token, and the live view signs browsers in with a one-time code', async () => {
-    const config = scratch.write('clients.json', { mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER] } }, http: { clients: { ada: ADA, bob: BOB } } });
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'TOOL_SEARCH_HTTP_TOKEN')) as Record<string, string>;
-    const child = spawn(process.execPath, [GATEWAY_BIN, 'serve', '--config', config, '--http', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const config = scratch.write('clients.json', {
+      mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER] } },
+      http: { clients: { ada: ADA, bob: BOB } },
+    });
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'TOOL_SEARCH_HTTP_TOKEN')) as Record<
+      string,
+      string
+    >;
+    const child = spawn(process.execPath, [GATEWAY_BIN, 'serve', '--config', config, '--http', '0'], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     try {
@@ -184,7 +244,10 @@ describe('tool-search serve --http with http.clients only', () => {
         });
         child.once('exit', () => reject(new Error(`serve exited: ${stderr}`)));
       });
-      assert.match(stderr, /clients must send 'Authorization: Bearer <token>' with their own token from http\.clients \(ada, bob\); at most 100 sessions\n/);
+      assert.match(
+        stderr,
+        /clients must send 'Authorization: Bearer <token>' with their own token from http\.clients \(ada, bob\); at most 100 sessions\n/,
+      );
       const invitation = /live view: (http:\/\/127\.0\.0\.1:\d+\/) \(one-time code [0-9A-Z-]+, or open (\S+);/.exec(stderr);
       assert.ok(invitation !== null, stderr);
       assert.ok(!stderr.includes(ADA) && !stderr.includes(BOB));
@@ -201,15 +264,21 @@ describe('tool-search serve --http with http.clients only', () => {
     }
   });
 
-  test('stops when TOOL_SEARCH_HTTP_TOKEN is one of the clients\' tokens', async () => {
+  test("stops when TOOL_SEARCH_HTTP_TOKEN is one of the clients' tokens", async () => {
     const config = scratch.write('twin.json', { mcp_servers: {}, http: { clients: { ada: ADA } } });
-    const child = spawn(process.execPath, [GATEWAY_BIN, 'serve', '--config', config, '--http', '0'], { env: { ...process.env, TOOL_SEARCH_HTTP_TOKEN: ADA }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [GATEWAY_BIN, 'serve', '--config', config, '--http', '0'], {
+      env: { ...process.env, TOOL_SEARCH_HTTP_TOKEN: ADA },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     assert.equal(code, 2);
-    assert.match(stderr, /tool-search serve: TOOL_SEARCH_HTTP_TOKEN is also the token of http\.clients\.ada; give each a token of its own\n$/);
+    assert.match(
+      stderr,
+      /tool-search serve: TOOL_SEARCH_HTTP_TOKEN is also the token of http\.clients\.ada; give each a token of its own\n$/,
+    );
     assert.ok(!stderr.includes(ADA));
   });
 });

@@ -22,7 +22,13 @@ function failure(raw: unknown): string {
 
 describe('resolveHttpConfig', () => {
   test('gives the defaults when the block is absent', () => {
-    const expected = { token: undefined, clients: [], allowedOrigins: [], maxSessions: DEFAULT_MAX_SESSIONS, idleSessionMs: DEFAULT_IDLE_SESSION_MS };
+    const expected = {
+      token: undefined,
+      clients: [],
+      allowedOrigins: [],
+      maxSessions: DEFAULT_MAX_SESSIONS,
+      idleSessionMs: DEFAULT_IDLE_SESSION_MS,
+    };
     assert.deepEqual(resolveHttpConfig(undefined, expand), expected);
     assert.deepEqual(resolveHttpConfig(null, expand), expected);
     assert.deepEqual(resolveHttpConfig({}, expand), expected);
@@ -32,20 +38,43 @@ describe('resolveHttpConfig', () => {
 
   test('reads every key, expanding placeholders in the token', () => {
     const resolved = resolveHttpConfig(
-      { token: '${env:GATEWAY_TOKEN}', allowed_origins: ['https://app.example.com', 'http://intranet:8080'], max_sessions: 3, idle_session_ms: 60_000 },
+      {
+        token: '${env:GATEWAY_TOKEN}',
+        allowed_origins: ['https://app.example.com', 'http://intranet:8080'],
+        max_sessions: 3,
+        idle_session_ms: 60_000,
+      },
       expand,
     );
-    assert.deepEqual(resolved, { token: 's3cret-token-0123456789', clients: [], allowedOrigins: ['https://app.example.com', 'http://intranet:8080'], maxSessions: 3, idleSessionMs: 60_000 });
+    assert.deepEqual(resolved, {
+      token: 's3cret-token-0123456789',
+      clients: [],
+      allowedOrigins: ['https://app.example.com', 'http://intranet:8080'],
+      maxSessions: 3,
+      idleSessionMs: 60_000,
+    });
   });
 
   test('refuses an unknown key, naming it and the closest known key', () => {
-    assert.equal(failure({ allowed_origin: [] }), "http.allowed_origin: unknown key (did you mean 'http.allowed_origins'?); known keys: token, clients, allowed_origins, max_sessions, idle_session_ms");
-    assert.equal(failure({ maxSessions: 5 }), "http.maxSessions: unknown key (did you mean 'http.max_sessions'?); known keys: token, clients, allowed_origins, max_sessions, idle_session_ms");
-    assert.equal(failure({ port: 80 }), 'http.port: unknown key; known keys: token, clients, allowed_origins, max_sessions, idle_session_ms');
+    assert.equal(
+      failure({ allowed_origin: [] }),
+      "http.allowed_origin: unknown key (did you mean 'http.allowed_origins'?); known keys: token, clients, allowed_origins, max_sessions, idle_session_ms",
+    );
+    assert.equal(
+      failure({ maxSessions: 5 }),
+      "http.maxSessions: unknown key (did you mean 'http.max_sessions'?); known keys: token, clients, allowed_origins, max_sessions, idle_session_ms",
+    );
+    assert.equal(
+      failure({ port: 80 }),
+      'http.port: unknown key; known keys: token, clients, allowed_origins, max_sessions, idle_session_ms',
+    );
   });
 
   test('refuses a block that is not a mapping', () => {
-    assert.equal(failure('s3cret'), 'http: expected a mapping with token, clients, allowed_origins, max_sessions, idle_session_ms, got "s3cret"');
+    assert.equal(
+      failure('s3cret'),
+      'http: expected a mapping with token, clients, allowed_origins, max_sessions, idle_session_ms, got "s3cret"',
+    );
   });
 
   test('refuses a token that is not a string, without quoting it', () => {
@@ -53,7 +82,10 @@ describe('resolveHttpConfig', () => {
   });
 
   test('refuses a token that expands to nothing, naming the environment variable', () => {
-    assert.equal(failure({ token: '${env:UNSET}' }), 'http.token: is empty after expanding placeholders (is the environment variable UNSET set?); give a token or remove the key');
+    assert.equal(
+      failure({ token: '${env:UNSET}' }),
+      'http.token: is empty after expanding placeholders (is the environment variable UNSET set?); give a token or remove the key',
+    );
     assert.equal(failure({ token: '' }), 'http.token: is empty after expanding placeholders; give a token or remove the key');
   });
 
@@ -67,19 +99,43 @@ describe('resolveHttpConfig', () => {
     assert.equal(failure({ max_sessions: 0 }), 'http.max_sessions: 0 is not a positive whole number of sessions (default 100)');
     assert.equal(failure({ max_sessions: 2.5 }), 'http.max_sessions: 2.5 is not a positive whole number of sessions (default 100)');
     assert.equal(failure({ max_sessions: '10' }), 'http.max_sessions: "10" is not a positive whole number of sessions (default 100)');
-    assert.equal(failure({ idle_session_ms: -1 }), 'http.idle_session_ms: -1 is not a positive whole number of milliseconds (default 1800000)');
+    assert.equal(
+      failure({ idle_session_ms: -1 }),
+      'http.idle_session_ms: -1 is not a positive whole number of milliseconds (default 1800000)',
+    );
   });
 
   test('refuses allowed_origins that are not a list of origins', () => {
-    assert.equal(failure({ allowed_origins: 'https://app.example.com' }), 'http.allowed_origins: expected a list of origins such as ["https://app.example.com"], got "https://app.example.com"');
-    assert.equal(failure({ allowed_origins: [42] }), 'http.allowed_origins[0]: expected an origin string such as "https://app.example.com", got 42');
-    assert.equal(failure({ allowed_origins: ['app.example.com'] }), 'http.allowed_origins[0]: "app.example.com" is not an origin (expected scheme://host[:port], e.g. "https://app.example.com")');
-    assert.equal(failure({ allowed_origins: ['*'] }), 'http.allowed_origins[0]: "*" is not an origin (expected scheme://host[:port], e.g. "https://app.example.com")');
-    assert.equal(failure({ allowed_origins: ['file:///tmp/page.html'] }), 'http.allowed_origins[0]: "file:///tmp/page.html" is not an origin (expected scheme://host[:port], e.g. "https://app.example.com")');
+    assert.equal(
+      failure({ allowed_origins: 'https://app.example.com' }),
+      'http.allowed_origins: expected a list of origins such as ["https://app.example.com"], got "https://app.example.com"',
+    );
+    assert.equal(
+      failure({ allowed_origins: [42] }),
+      'http.allowed_origins[0]: expected an origin string such as "https://app.example.com", got 42',
+    );
+    assert.equal(
+      failure({ allowed_origins: ['app.example.com'] }),
+      'http.allowed_origins[0]: "app.example.com" is not an origin (expected scheme://host[:port], e.g. "https://app.example.com")',
+    );
+    assert.equal(
+      failure({ allowed_origins: ['*'] }),
+      'http.allowed_origins[0]: "*" is not an origin (expected scheme://host[:port], e.g. "https://app.example.com")',
+    );
+    assert.equal(
+      failure({ allowed_origins: ['file:///tmp/page.html'] }),
+      'http.allowed_origins[0]: "file:///tmp/page.html" is not an origin (expected scheme://host[:port], e.g. "https://app.example.com")',
+    );
   });
 
   test('refuses an origin with a path or a trailing slash, saying how to write it', () => {
-    assert.equal(failure({ allowed_origins: ['https://app.example.com/'] }), 'http.allowed_origins[0]: "https://app.example.com/" is not an origin as browsers send it; write "https://app.example.com"');
-    assert.equal(failure({ allowed_origins: ['https://app.example.com:443/mcp'] }), 'http.allowed_origins[0]: "https://app.example.com:443/mcp" is not an origin as browsers send it; write "https://app.example.com"');
+    assert.equal(
+      failure({ allowed_origins: ['https://app.example.com/'] }),
+      'http.allowed_origins[0]: "https://app.example.com/" is not an origin as browsers send it; write "https://app.example.com"',
+    );
+    assert.equal(
+      failure({ allowed_origins: ['https://app.example.com:443/mcp'] }),
+      'http.allowed_origins[0]: "https://app.example.com:443/mcp" is not an origin as browsers send it; write "https://app.example.com"',
+    );
   });
 });

@@ -16,7 +16,10 @@ const INITIALIZE = JSON.stringify({
 
 /** Runs `serve --http 0` to its end (it is expected to stop at start) with the environment's token replaced. */
 function serveHttpOnce(args: readonly string[], token: string | undefined): { status: number | null; stderr: string } {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'TOOL_SEARCH_HTTP_TOKEN')) as Record<string, string>;
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'TOOL_SEARCH_HTTP_TOKEN')) as Record<
+    string,
+    string
+  >;
   if (token !== undefined) env['TOOL_SEARCH_HTTP_TOKEN'] = token;
   const run = spawnSync(process.execPath, [GATEWAY_BIN, 'serve', '--http', '0', ...args], { env, encoding: 'utf8', input: '' });
   return { status: run.status, stderr: run.stderr };
@@ -56,7 +59,10 @@ describe('failed token attempts over HTTP', () => {
   let under: HttpGatewayUnderTest;
   before(async () => {
     scratch = createScratchFolder();
-    const document = { tools: { tool_search: 'off' }, mcp_servers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } } };
+    const document = {
+      tools: { tool_search: 'off' },
+      mcp_servers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } },
+    };
     under = await startHttpGateway(document, scratch.path);
   });
   after(async () => {
@@ -69,7 +75,8 @@ describe('failed token attempts over HTTP', () => {
       const response = await fetch(under.http.url, { method: 'POST', headers: { ...ACCEPT, ...headers }, body: INITIALIZE });
       return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() };
     };
-    for (let index = 0; index < 20; index++) assert.equal((await attempt({ authorization: `Bearer wrong-token-number-${index}` })).status, 401, `attempt ${index + 1}`);
+    for (let index = 0; index < 20; index++)
+      assert.equal((await attempt({ authorization: `Bearer wrong-token-number-${index}` })).status, 401, `attempt ${index + 1}`);
     const throttled = await attempt({ authorization: 'Bearer wrong-token-number-20' });
     assert.equal(throttled.status, 429);
     const seconds = Number(throttled.retryAfter);
@@ -86,6 +93,12 @@ describe('failed token attempts over HTTP', () => {
     await late.connect(new StreamableHTTPClientTransport(under.http.url, { requestInit: { headers: under.headers } }));
     assert.notEqual((await late.callTool({ name: 'mcp_everything_echo', arguments: { message: 'still in' } })).isError, true);
     await late.close();
-    assert.ok(under.logs.some((line) => line === 'warning: 21 requests with a wrong or missing bearer token in the last minute: answering such requests 429 until they slow down (the right token keeps working)'));
+    assert.ok(
+      under.logs.some(
+        (line) =>
+          line ===
+          'warning: 21 requests with a wrong or missing bearer token in the last minute: answering such requests 429 until they slow down (the right token keeps working)',
+      ),
+    );
   });
 });

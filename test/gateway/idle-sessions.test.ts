@@ -25,7 +25,12 @@ async function initializeAndVanish(url: URL, authorization: Readonly<Record<stri
   const response = await fetch(url, {
     method: 'POST',
     headers: { ...authorization, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'vanishing', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'vanishing', version: '1' } },
+    }),
   });
   await response.text();
   const id = response.headers.get('mcp-session-id');
@@ -39,7 +44,9 @@ describe('HTTP gateway: sessions of clients that went away', () => {
 
   before(async () => {
     scratch = createScratchFolder();
-    const document = { mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } } } };
+    const document = {
+      mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } } },
+    };
     under = await startHttpGateway(document, scratch.path, {}, { idleSessionMs: IDLE_MS });
   });
   after(async () => {
@@ -54,7 +61,12 @@ describe('HTTP gateway: sessions of clients that went away', () => {
     assert.ok(await eventually(() => under.http.sessionCount() === before), 'the idle session was closed');
     const again = await fetch(under.http.url, {
       method: 'POST',
-      headers: { ...under.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id },
+      headers: {
+        ...under.headers,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': id,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     });
     assert.equal(again.status, 404);

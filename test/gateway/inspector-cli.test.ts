@@ -46,20 +46,46 @@ describe('the gateway, as the MCP Inspector CLI sees it', () => {
 
   test('searches and calls through the bridge over HTTP, arguments given as JSON text', async () => {
     const url = under.http.url.href;
-    const search = await inspector(url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'tool_search', '--tool-arg', 'query=echo');
+    const search = await inspector(
+      url,
+      '--transport',
+      'http',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'tool_search',
+      '--tool-arg',
+      'query=echo',
+    );
     const matches = JSON.parse((search['content'] as { text: string }[])[0]!.text).matches as { name: string }[];
     assert.equal(matches[0]?.name, 'mcp_everything_echo');
     const called = await inspector(
-      url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'tool_call',
-      '--tool-arg', 'name=mcp_everything_echo', 'arguments={"message":"from the inspector"}',
+      url,
+      '--transport',
+      'http',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'tool_call',
+      '--tool-arg',
+      'name=mcp_everything_echo',
+      'arguments={"message":"from the inspector"}',
     );
     assert.deepEqual(called['content'], [{ type: 'text', text: 'Echo: from the inspector' }]);
   });
 
   test('sees a denied tool refused, by its real name, over HTTP', async () => {
     const refused = await inspector(
-      under.http.url.href, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'tool_call',
-      '--tool-arg', 'name=mcp_everything_get-env', 'arguments={}',
+      under.http.url.href,
+      '--transport',
+      'http',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'tool_call',
+      '--tool-arg',
+      'name=mcp_everything_get-env',
+      'arguments={}',
     );
     assert.equal(refused['isError'], true);
     assert.match((refused['content'] as { text: string }[])[0]!.text, /Call to 'mcp_everything_get-env' was denied/);
@@ -67,9 +93,27 @@ describe('the gateway, as the MCP Inspector CLI sees it', () => {
 
   test('gets an upstream prompt and reads an upstream resource through the gateway over HTTP', async () => {
     const url = under.http.url.href;
-    const prompt = await inspector(url, '--transport', 'http', '--method', 'prompts/get', '--prompt-name', 'mcp_everything_args-prompt', '--prompt-args', 'city=Quito');
+    const prompt = await inspector(
+      url,
+      '--transport',
+      'http',
+      '--method',
+      'prompts/get',
+      '--prompt-name',
+      'mcp_everything_args-prompt',
+      '--prompt-args',
+      'city=Quito',
+    );
     assert.match(JSON.stringify(prompt['messages']), /Quito/);
-    const resource = await inspector(url, '--transport', 'http', '--method', 'resources/read', '--uri', 'demo://resource/static/document/features.md');
+    const resource = await inspector(
+      url,
+      '--transport',
+      'http',
+      '--method',
+      'resources/read',
+      '--uri',
+      'demo://resource/static/document/features.md',
+    );
     assert.equal((resource['contents'] as { uri: string }[])[0]?.uri, 'demo://resource/static/document/features.md');
   });
 });

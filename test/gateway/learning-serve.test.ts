@@ -24,7 +24,12 @@ describe('tool-search serve with search.learn: true, restarted', () => {
   async function withGateway(use: (client: Client) => Promise<void>): Promise<void> {
     const client = new Client({ name: 'learning-test', version: '1.0.0' });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config], env: { ...(process.env as Record<string, string>), TOOL_SEARCH_STATE_DIR: stateDirectory }, stderr: 'ignore' }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [GATEWAY_BIN, 'serve', '--config', config],
+        env: { ...(process.env as Record<string, string>), TOOL_SEARCH_STATE_DIR: stateDirectory },
+        stderr: 'ignore',
+      }),
     );
     try {
       await use(client);
@@ -33,8 +38,13 @@ describe('tool-search serve with search.learn: true, restarted', () => {
     }
   }
   const search = async (client: Client, query: string): Promise<string[]> =>
-    (JSON.parse(firstText(await client.callTool({ name: 'tool_search', arguments: { query, limit: 10 } }))) as { matches: { name: string }[] }).matches.map((match) => match.name);
-  const kept = (): KeptRequest[] => (JSON.parse(readFileSync(join(stateDirectory, 'learned-requests.json'), 'utf8')) as { requests: KeptRequest[] }).requests;
+    (
+      JSON.parse(firstText(await client.callTool({ name: 'tool_search', arguments: { query, limit: 10 } }))) as {
+        matches: { name: string }[];
+      }
+    ).matches.map((match) => match.name);
+  const kept = (): KeptRequest[] =>
+    (JSON.parse(readFileSync(join(stateDirectory, 'learned-requests.json'), 'utf8')) as { requests: KeptRequest[] }).requests;
 
   before(async () => {
     scratch = createScratchFolder();
@@ -49,18 +59,39 @@ describe('tool-search serve with search.learn: true, restarted', () => {
         'search: { learn: true }',
       ].join('\n'),
     );
-    const addObservation = (entityName: string) => ({ name: 'tool_call', arguments: { name: 'mcp_memory_add_observations', arguments: { observations: [{ entityName, contents: ['likes tea'] }] } } });
+    const addObservation = (entityName: string) => ({
+      name: 'tool_call',
+      arguments: { name: 'mcp_memory_add_observations', arguments: { observations: [{ entityName, contents: ['likes tea'] }] } },
+    });
     await withGateway(async (client) => {
       // A failed call of a search's result: the entity does not exist yet.
       assert.ok((await search(client, 'add a note to an entity')).includes('mcp_memory_add_observations'));
       assert.equal((await client.callTool(addObservation('Ada'))).isError, true);
       // A search, then a successful call of one of its results: learned, without its argument values.
-      assert.ok((await search(client, 'create entities in the knowledge graph, as https://example.com/ada says')).includes('mcp_memory_create_entities'));
-      const created = await client.callTool({ name: 'tool_call', arguments: { name: 'mcp_memory_create_entities', arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: [] }] } } });
+      assert.ok(
+        (await search(client, 'create entities in the knowledge graph, as https://example.com/ada says')).includes(
+          'mcp_memory_create_entities',
+        ),
+      );
+      const created = await client.callTool({
+        name: 'tool_call',
+        arguments: {
+          name: 'mcp_memory_create_entities',
+          arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: [] }] },
+        },
+      });
       assert.equal(created.isError, undefined, firstText(created));
       // A denied tool: never a result, refused when called anyway.
       assert.ok(!(await search(client, 'delete entities from the graph')).some((name) => name.includes('delete')));
-      assert.equal((await client.callTool({ name: 'tool_call', arguments: { name: 'mcp_memory_delete_entities', arguments: { entityNames: ['Ada'] } } })).isError, true);
+      assert.equal(
+        (
+          await client.callTool({
+            name: 'tool_call',
+            arguments: { name: 'mcp_memory_delete_entities', arguments: { entityNames: ['Ada'] } },
+          })
+        ).isError,
+        true,
+      );
       assert.equal((await client.callTool({ name: 'mcp_memory_delete_entities', arguments: { entityNames: ['Ada'] } })).isError, true);
     });
     // Restarted: learns on, and keeps what the first run learned.
@@ -76,13 +107,20 @@ describe('tool-search serve with search.learn: true, restarted', () => {
       kept().map(({ server, tool, text }) => ({ server, tool, text })),
       [
         { server: 'package:@modelcontextprotocol/server-memory', tool: 'add_observations', text: 'add observations to an entity' },
-        { server: 'package:@modelcontextprotocol/server-memory', tool: 'create_entities', text: 'create entities in the knowledge graph, as says' },
+        {
+          server: 'package:@modelcontextprotocol/server-memory',
+          tool: 'create_entities',
+          text: 'create entities in the knowledge graph, as says',
+        },
       ],
     );
   });
 
   test('never learns for a denied tool or from a failed call', () => {
-    assert.deepEqual(kept().filter((request) => request.tool.includes('delete') || request.text === 'add a note to an entity'), []);
+    assert.deepEqual(
+      kept().filter((request) => request.tool.includes('delete') || request.text === 'add a note to an entity'),
+      [],
+    );
   });
 
   test('keeps them owner-only', () => {
@@ -100,9 +138,16 @@ describe('tool-search serve with search.learn: true, restarted', () => {
       if (saved === undefined) delete process.env['TOOL_SEARCH_STATE_DIR'];
       else process.env['TOOL_SEARCH_STATE_DIR'] = saved;
     }
-    const report = JSON.parse(out.join('')) as { requests: { learn: boolean; servers: { server: string; pack: { id: string } | null; tools: { tool: string; learned: number; pack: number }[] }[] } };
+    const report = JSON.parse(out.join('')) as {
+      requests: {
+        learn: boolean;
+        servers: { server: string; pack: { id: string } | null; tools: { tool: string; learned: number; pack: number }[] }[];
+      };
+    };
     assert.equal(report.requests.learn, true);
-    const learned = report.requests.servers.flatMap((server) => server.tools.filter((tool) => tool.learned > 0).map((tool) => `${tool.tool} ${tool.learned}`));
+    const learned = report.requests.servers.flatMap((server) =>
+      server.tools.filter((tool) => tool.learned > 0).map((tool) => `${tool.tool} ${tool.learned}`),
+    );
     assert.deepEqual(learned.sort(), ['mcp_memory_add_observations 1', 'mcp_memory_create_entities 1']);
     const memory = report.requests.servers.find((server) => server.server === 'memory')!;
     assert.equal(memory.pack?.id, 'memory');

@@ -22,9 +22,18 @@ describe('a million-character upstream tool name is clipped wherever it is repea
     scratch = createScratchFolder();
     config = scratch.write(
       'gateway.yaml',
-      ['tools: { tool_search: { enabled: on } }', 'mcp_servers:', `  long: { command: "${process.execPath}", args: ["${LONG_NAME_SERVER}"] }`, 'activity_log: ./activity.jsonl'].join('\n'),
+      [
+        'tools: { tool_search: { enabled: on } }',
+        'mcp_servers:',
+        `  long: { command: "${process.execPath}", args: ["${LONG_NAME_SERVER}"] }`,
+        'activity_log: ./activity.jsonl',
+      ].join('\n'),
     );
-    const transport = new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config], stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [GATEWAY_BIN, 'serve', '--config', config],
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     client = new Client({ name: 'long-names-test', version: '1.0.0' });
     await client.connect(transport);
@@ -68,7 +77,8 @@ describe('a million-character upstream tool name is clipped wherever it is repea
     const out: string[] = [];
     const err: string[] = [];
     await main(['inspect', '--config', config], { stdout: (text) => void out.push(text), stderr: (text) => void err.push(text) });
-    for (const line of [...out, ...err].join('').split('\n')) assert.ok(line.length < BOUND, `inspect printed a line of ${line.length} characters: ${line.slice(0, 120)}`);
+    for (const line of [...out, ...err].join('').split('\n'))
+      assert.ok(line.length < BOUND, `inspect printed a line of ${line.length} characters: ${line.slice(0, 120)}`);
     assert.match(out.join(''), /^Renamed \(.*\): long\/crash_n{74}… \(1,000,006 characters\) -> mcp_long_crash_n+_[0-9a-f]{6}$/m);
     const json: string[] = [];
     await main(['inspect', '--config', config, '--json'], { stdout: (text) => void json.push(text), stderr: () => undefined });

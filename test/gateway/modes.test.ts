@@ -66,20 +66,28 @@ describe('what the client sees: tool search modes, pinning, toolsets and tool na
     const listed = (await under.client.listTools()).tools;
     assert.equal(listed.find((tool) => tool.name === 'tool_search')?.annotations?.readOnlyHint, true, 'searching only reads the catalog');
     assert.equal(listed.find((tool) => tool.name === 'tool_call')?.annotations, undefined, 'tool_call is as safe as what it runs');
-    const search = JSON.parse(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'read graph', limit: 20 } })));
+    const search = JSON.parse(
+      firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'read graph', limit: 20 } })),
+    );
     assert.ok(!search.matches.some((match: { name: string }) => match.name === 'mcp_memory_read_graph'));
     assert.equal(search.total_available, 8);
     const direct = await under.client.callTool({ name: 'mcp_memory_read_graph', arguments: {} });
     assert.equal(direct.isError, undefined);
     // This client does not support elicitation, so a call that needs approval is refused.
-    const unapproved = await under.client.callTool({ name: 'tool_call', arguments: { name: 'mcp_memory_open_nodes', arguments: { names: [] } } });
+    const unapproved = await under.client.callTool({
+      name: 'tool_call',
+      arguments: { name: 'mcp_memory_open_nodes', arguments: { names: [] } },
+    });
     assert.equal(unapproved.isError, true);
     assert.match(firstText(unapproved), /needs the user's approval, and this MCP client cannot ask \(it does not support elicitation\)/);
   });
 
   test('--toolsets limits the client to the named servers, for listing, search and calls', async () => {
     const under = await start(
-      { tools: { tool_search: { enabled: 'on' } }, mcp_servers: { memory: memory(), scripted: { command: process.execPath, args: [SCRIPTED_SERVER] } } },
+      {
+        tools: { tool_search: { enabled: 'on' } },
+        mcp_servers: { memory: memory(), scripted: { command: process.execPath, args: [SCRIPTED_SERVER] } },
+      },
       ['memory'],
     );
     const search = JSON.parse(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'echo the text back' } })));
@@ -104,11 +112,17 @@ describe('what the client sees: tool search modes, pinning, toolsets and tool na
     assert.ok(names.includes('mcp_a_b_echo'));
     const collided = names.filter((name) => name.startsWith('mcp_a_b_echo'));
     assert.equal(collided.length, 2);
-    assert.match(collided.find((name) => name !== 'mcp_a_b_echo')!, /^mcp_a_b_echo_[0-9a-f]{6}$/);
+    assert.match(
+      collided.find((name) => name !== 'mcp_a_b_echo')!,
+      /^mcp_a_b_echo_[0-9a-f]{6}$/,
+    );
     assert.ok(names.includes('mcp_my_server_echo'));
     assert.ok(names.every((name) => /^[A-Za-z0-9_-]{1,64}$/.test(name)));
     assert.ok(under.logs.some((line) => /^\[a_b\] tool 'echo' is shown as 'mcp_a_b_echo_[0-9a-f]{6}' \(collision\)$/.test(line)));
-    const result = await under.client.callTool({ name: collided.find((name) => name !== 'mcp_a_b_echo')!, arguments: { text: 'which one' } });
+    const result = await under.client.callTool({
+      name: collided.find((name) => name !== 'mcp_a_b_echo')!,
+      arguments: { text: 'which one' },
+    });
     assert.deepEqual(result.content, [{ type: 'text', text: 'scripted: which one' }]);
   });
 });

@@ -25,7 +25,10 @@ describe('denied tools with tool search off', () => {
 
   test('are left out of tools/list, and refused when called anyway', async () => {
     const names = (await under.client.listTools()).tools.map((tool) => tool.name);
-    assert.deepEqual(names.filter((name) => name.includes('delete')), []);
+    assert.deepEqual(
+      names.filter((name) => name.includes('delete')),
+      [],
+    );
     assert.ok(names.includes('mcp_memory_create_entities'));
     const result = await under.client.callTool({ name: 'mcp_memory_delete_relations', arguments: { relations: [] } });
     assert.equal(result.isError, true);
@@ -64,7 +67,11 @@ describe('a model sending a million characters', () => {
   });
 
   test('as a query is searched by its first part, and the answer says so', async () => {
-    const result = JSON.parse(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: `read the knowledge graph ${'y'.repeat(1_000_000)}` } })));
+    const result = JSON.parse(
+      firstText(
+        await under.client.callTool({ name: 'tool_search', arguments: { query: `read the knowledge graph ${'y'.repeat(1_000_000)}` } }),
+      ),
+    );
     assert.ok(result.query.length <= 20_000);
     assert.equal(typeof result.notice, 'string');
     assert.equal(result.matches[0].name, 'mcp_memory_read_graph');
@@ -94,7 +101,7 @@ describe('a session limited by --toolsets', () => {
     scratch?.remove();
   });
 
-  test("learns nothing about a server outside its scope, not even that it is down", async () => {
+  test('learns nothing about a server outside its scope, not even that it is down', async () => {
     const result = await under.client.callTool({ name: 'tool_call', arguments: { name: 'mcp_secretive_echo', arguments: {} } });
     const text = firstText(result);
     assert.match(text, /^\{"error":"Unknown tool 'mcp_secretive_echo'\./);
@@ -130,6 +137,8 @@ describe('policy patterns while a server is down', () => {
   test("warn only about the patterns the connected servers' tools could answer", () => {
     assert.notEqual(under.gateway.statuses().find((status) => status.name === 'tracker')?.state, 'connected');
     // The tracker's patterns and the unqualified one may match its tools once it is up: no "matches none".
-    assert.deepEqual(under.gateway.policyWarnings(), ["policy.deny: 'mcp_memory_delete_everythin' matches none of the 9 tools of the connected servers"]);
+    assert.deepEqual(under.gateway.policyWarnings(), [
+      "policy.deny: 'mcp_memory_delete_everythin' matches none of the 9 tools of the connected servers",
+    ]);
   });
 });

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createScratchFolder, firstText, GATEWAY_BIN, MEMORY_SERVER, SCRIPTED_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import {
+  createScratchFolder,
+  firstText,
+  GATEWAY_BIN,
+  MEMORY_SERVER,
+  SCRIPTED_SERVER,
+  type ScratchFolder,
+} from './fixtures/gateway-test-support.ts';
 
 type ToolResult = Awaited<ReturnType<Client['callTool']>>;
 
@@ -38,7 +45,13 @@ describe('serve decides policy and scope before it says anything about a tool', 
       ].join('\n'),
     );
     client = new Client({ name: 'policy-first-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config, '--toolsets', 'memory'], stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [GATEWAY_BIN, 'serve', '--config', config, '--toolsets', 'memory'],
+        stderr: 'ignore',
+      }),
+    );
     await client.listTools();
   });
   after(async () => {
@@ -47,7 +60,8 @@ describe('serve decides policy and scope before it says anything about a tool', 
   });
 
   describe('a denied tool', () => {
-    const POLICY_REFUSAL = /^Call to 'mcp_memory_delete_entities' was denied: the gateway's policy.deny pattern 'memory\/delete_entities' refuses this tool/;
+    const POLICY_REFUSAL =
+      /^Call to 'mcp_memory_delete_entities' was denied: the gateway's policy.deny pattern 'memory\/delete_entities' refuses this tool/;
 
     test('called directly with bad arguments gets the policy refusal, not its parameters', async () => {
       const answer = refusal(await call('mcp_memory_delete_entities', { entityNames: 5, extra: true }));

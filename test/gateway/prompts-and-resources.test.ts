@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PromptListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createScratchFolder, EVERYTHING_SERVER, MEMORY_SERVER, SCRIPTED_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import {
+  createScratchFolder,
+  EVERYTHING_SERVER,
+  MEMORY_SERVER,
+  SCRIPTED_SERVER,
+  type ScratchFolder,
+} from './fixtures/gateway-test-support.ts';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
 
 // server-everything offers prompts, resources and resource templates; server-memory one resource, its graph.
@@ -33,18 +39,27 @@ describe('gateway: upstream prompts and resources pass through', () => {
     const names = prompts.map((prompt) => prompt.name);
     assert.ok(names.includes('mcp_everything_simple-prompt'), names.join(', '));
     assert.ok(names.includes('mcp_everything_args-prompt'));
-    assert.deepEqual(prompts.find((prompt) => prompt.name === 'mcp_everything_args-prompt')?.arguments?.map((argument) => argument.name), ['city', 'state']);
+    assert.deepEqual(
+      prompts.find((prompt) => prompt.name === 'mcp_everything_args-prompt')?.arguments?.map((argument) => argument.name),
+      ['city', 'state'],
+    );
     const result = await under.client.getPrompt({ name: 'mcp_everything_args-prompt', arguments: { city: 'Lima', state: 'Lima' } });
     assert.match(JSON.stringify(result.messages), /Lima/);
   });
 
   test('refuses an unknown prompt with the names there are', async () => {
-    await assert.rejects(under.client.getPrompt({ name: 'simple-prompt' }), /Unknown prompt 'simple-prompt'\. Prompts: .*mcp_everything_simple-prompt/);
+    await assert.rejects(
+      under.client.getPrompt({ name: 'simple-prompt' }),
+      /Unknown prompt 'simple-prompt'\. Prompts: .*mcp_everything_simple-prompt/,
+    );
   });
 
   test('lists resources and templates with their own URIs and reads listed and templated ones', async () => {
     const { resources } = await under.client.listResources();
-    assert.ok(resources.some((resource) => resource.uri === 'memory://knowledge-graph'), 'every server\'s resources are listed');
+    assert.ok(
+      resources.some((resource) => resource.uri === 'memory://knowledge-graph'),
+      "every server's resources are listed",
+    );
     const listed = resources.find((resource) => resource.uri === 'demo://resource/static/document/architecture.md');
     assert.ok(listed, resources.map((resource) => resource.uri).join(', '));
     const read = await under.client.readResource({ uri: listed.uri });
@@ -59,7 +74,7 @@ describe('gateway: upstream prompts and resources pass through', () => {
     await assert.rejects(under.client.readResource({ uri: 'nowhere://x' }), /No connected server offers the resource 'nowhere:\/\/x'/);
   });
 
-  test('tells the client when an upstream\'s prompts change, and lists the new one', async () => {
+  test("tells the client when an upstream's prompts change, and lists the new one", async () => {
     const scripted = await startHttpGateway(
       { tools: { tool_search: { enabled: 'off' } }, mcp_servers: { scripted: { command: process.execPath, args: [SCRIPTED_SERVER] } } },
       scratch.path,
@@ -78,7 +93,10 @@ describe('gateway: upstream prompts and resources pass through', () => {
     const deadline = Date.now() + 10_000;
     while (notified === beforeChange && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     assert.ok(notified > beforeChange, 'notifications/prompts/list_changed reached the client');
-    assert.deepEqual((await scripted.client.listPrompts()).prompts.map((prompt) => prompt.name), ['mcp_scripted_greet', 'mcp_scripted_extra_prompt_1']);
+    assert.deepEqual(
+      (await scripted.client.listPrompts()).prompts.map((prompt) => prompt.name),
+      ['mcp_scripted_greet', 'mcp_scripted_extra_prompt_1'],
+    );
     const greeting = await scripted.client.getPrompt({ name: 'mcp_scripted_greet', arguments: { who: 'Ada' } });
     assert.match(JSON.stringify(greeting.messages), /Say hello to Ada/);
   });
@@ -125,16 +143,28 @@ describe('gateway: upstream prompts and resources pass through', () => {
   });
 
   test('refuses to subscribe to a resource whose server cannot take subscriptions, or that nobody offers', async () => {
-    const plain = await startHttpGateway({ mcp_servers: { plain: { command: process.execPath, args: [SCRIPTED_SERVER, '--no-subscriptions'] } } }, scratch.path);
+    const plain = await startHttpGateway(
+      { mcp_servers: { plain: { command: process.execPath, args: [SCRIPTED_SERVER, '--no-subscriptions'] } } },
+      scratch.path,
+    );
     gateways.push(plain);
-    await assert.rejects(plain.client.subscribeResource({ uri: 'scripted://note' }), /MCP server 'plain' does not support resource subscriptions/);
+    await assert.rejects(
+      plain.client.subscribeResource({ uri: 'scripted://note' }),
+      /MCP server 'plain' does not support resource subscriptions/,
+    );
     await assert.rejects(plain.client.subscribeResource({ uri: 'nowhere://x' }), /No connected server offers the resource 'nowhere:\/\/x'/);
   });
 
   test('limits prompts and resources to --toolsets like tools', async () => {
     const memoryOnly = await start(['memory']);
     assert.deepEqual((await memoryOnly.client.listPrompts()).prompts, []);
-    assert.deepEqual((await memoryOnly.client.listResources()).resources.map((resource) => resource.uri), ['memory://knowledge-graph']);
-    await assert.rejects(memoryOnly.client.readResource({ uri: 'demo://resource/static/document/architecture.md' }), /No connected server offers/);
+    assert.deepEqual(
+      (await memoryOnly.client.listResources()).resources.map((resource) => resource.uri),
+      ['memory://knowledge-graph'],
+    );
+    await assert.rejects(
+      memoryOnly.client.readResource({ uri: 'demo://resource/static/document/architecture.md' }),
+      /No connected server offers/,
+    );
   });
 });

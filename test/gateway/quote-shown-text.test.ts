@@ -22,7 +22,16 @@ describe('quoteShownText', () => {
   test('escapes and names zero-width, bidi, format, tag and filler characters', () => {
     const text = '\u200b\u200d\u2066\u202e\u00ad\u{e0041}\u3164\u2800';
     assert.equal(quoteShownText(text, 'value').text, '"\\u200b\\u200d\\u2066\\u202e\\u00ad\\udb40\\udc41\\u3164\\u2800"');
-    assert.deepEqual(whys(text), ['invisible', 'invisible', 'reorders the text around it', 'reorders the text around it', 'invisible', 'invisible', 'invisible', 'invisible']);
+    assert.deepEqual(whys(text), [
+      'invisible',
+      'invisible',
+      'reorders the text around it',
+      'reorders the text around it',
+      'invisible',
+      'invisible',
+      'invisible',
+      'invisible',
+    ]);
   });
 
   test('escapes other line breaks, spaces and controls', () => {
@@ -37,7 +46,11 @@ describe('quoteShownText', () => {
   });
 
   test('escapes a broken surrogate, private-use and unassigned characters', () => {
-    assert.deepEqual(whys('\ud800x\ue000\u{10ffff}'), ['half of a broken character', 'private use or unassigned', 'private use or unassigned']);
+    assert.deepEqual(whys('\ud800x\ue000\u{10ffff}'), [
+      'half of a broken character',
+      'private use or unassigned',
+      'private use or unassigned',
+    ]);
   });
 
   test('in a name, marks every lookalike letter and combining mark', () => {

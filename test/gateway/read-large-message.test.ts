@@ -11,7 +11,10 @@ import { LARGE_MESSAGE_CHARACTERS, readLargeMessage } from '../../src/gateway/re
 const LIMITS = { maxResultTokens: 1_000, secrets: [] };
 
 function answerLine(id: number, blocks: number): string {
-  const result = { content: [{ type: 'text', text: 'first' }, ...Array.from({ length: blocks }, () => ({ type: 'text', text: '' }))], _meta: { padding: 'm'.repeat(300_000) } };
+  const result = {
+    content: [{ type: 'text', text: 'first' }, ...Array.from({ length: blocks }, () => ({ type: 'text', text: '' }))],
+    _meta: { padding: 'm'.repeat(300_000) },
+  };
   return JSON.stringify({ jsonrpc: '2.0', id, result });
 }
 
@@ -49,7 +52,13 @@ describe('ProcessGroupTransport with largeAnswers', () => {
     const folder = mkdtempSync(join(tmpdir(), 'large-answer-'));
     const scriptFile = join(folder, 'server.cjs');
     writeFileSync(scriptFile, script);
-    const transport = new ProcessGroupTransport({ command: process.execPath, args: [scriptFile], env: { PATH: process.env.PATH ?? '' }, largeAnswers: LIMITS, graceMs: 200 });
+    const transport = new ProcessGroupTransport({
+      command: process.execPath,
+      args: [scriptFile],
+      env: { PATH: process.env.PATH ?? '' },
+      largeAnswers: LIMITS,
+      graceMs: 200,
+    });
     const received: JSONRPCMessage[] = [];
     const three = new Promise<void>((resolve, reject) => {
       transport.onerror = reject;

@@ -42,8 +42,16 @@ describe('redactJson', () => {
   });
 
   test('never touches the protocol structure, even where a secret has the same text', () => {
-    const clash = createRedactor([{ value: 'tools/list', shownAs: '<x>' }, { value: 'text/plain', shownAs: '<y>' }]);
-    const message = { jsonrpc: '2.0', id: 'tools/list', method: 'tools/list', params: { contents: [{ uri: 'u', mimeType: 'text/plain', text: 'said tools/list' }] } };
+    const clash = createRedactor([
+      { value: 'tools/list', shownAs: '<x>' },
+      { value: 'text/plain', shownAs: '<y>' },
+    ]);
+    const message = {
+      jsonrpc: '2.0',
+      id: 'tools/list',
+      method: 'tools/list',
+      params: { contents: [{ uri: 'u', mimeType: 'text/plain', text: 'said tools/list' }] },
+    };
     assert.deepEqual(redactJson(message, clash, {} as typeof message), {
       jsonrpc: '2.0',
       id: 'tools/list',

@@ -23,7 +23,10 @@ describe('remote upstream servers', () => {
   before(async () => {
     scratch = createScratchFolder();
     const [streamablePort, ssePort] = [await freePort(), await freePort()];
-    for (const [mode, port] of [['streamableHttp', streamablePort], ['sse', ssePort]] as const) {
+    for (const [mode, port] of [
+      ['streamableHttp', streamablePort],
+      ['sse', ssePort],
+    ] as const) {
       children.push(spawn(process.execPath, [EVERYTHING_SERVER, mode], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' }));
     }
     // The servers may still be starting: the gateway's restart with backoff is what gets them connected.

@@ -2,13 +2,23 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createScratchFolder, DESCRIBED_TOOLS_SERVER, firstText, waitFor, type ScratchFolder } from './fixtures/gateway-test-support.ts';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
-import { startScriptedChatEndpoint, twoRequestsEach, type ChatReply, type ScriptedChatEndpoint } from '../request-pack/fixtures/scripted-chat-endpoint.ts';
+import {
+  startScriptedChatEndpoint,
+  twoRequestsEach,
+  type ChatReply,
+  type ScriptedChatEndpoint,
+} from '../request-pack/fixtures/scripted-chat-endpoint.ts';
 
 const WEATHER = { name: 'get_forecast', description: 'Weather forecast for a city.' };
 const TIDES = { name: 'get_tides', description: 'Tide times for a harbour.' };
 
 /** A gateway in front of one described-tools server, asking `endpoint` for requests, caching them in `cacheDirectory`. */
-function startWithExpansion(url: string, scratch: ScratchFolder, tools: readonly object[], expand: Record<string, unknown> = {}): Promise<HttpGatewayUnderTest> {
+function startWithExpansion(
+  url: string,
+  scratch: ScratchFolder,
+  tools: readonly object[],
+  expand: Record<string, unknown> = {},
+): Promise<HttpGatewayUnderTest> {
   return startHttpGateway(
     {
       tools: { tool_search: { enabled: 'on' } },
@@ -69,7 +79,10 @@ describe('search.expand against a scripted OpenAI-compatible endpoint on 127.0.0
 
   test('costs one call, for that tool alone, when a description changed', async () => {
     const before = endpoint.requests.length;
-    const under = await startWithExpansion(endpoint.url, scratch, [{ ...WEATHER, description: 'Hourly weather forecast for any town.' }, TIDES]);
+    const under = await startWithExpansion(endpoint.url, scratch, [
+      { ...WEATHER, description: 'Hourly weather forecast for any town.' },
+      TIDES,
+    ]);
     try {
       await under.gateway.ready();
       await waitFor(() => endpoint.requests.length === before + 1, 'the call for the changed tool');
@@ -83,7 +96,12 @@ describe('search.expand against a scripted OpenAI-compatible endpoint on 127.0.0
   test('never blocks tools/list or tool_search while the endpoint is slow', async () => {
     reply = () => ({ hang: true });
     const before = endpoint.requests.length;
-    const under = await startWithExpansion(endpoint.url, scratch, [{ name: 'find_shipwrecks', description: 'Known shipwrecks near a coast.' }], { timeout_ms: 60_000 });
+    const under = await startWithExpansion(
+      endpoint.url,
+      scratch,
+      [{ name: 'find_shipwrecks', description: 'Known shipwrecks near a coast.' }],
+      { timeout_ms: 60_000 },
+    );
     try {
       await under.gateway.ready();
       await waitFor(() => endpoint.requests.length === before + 1, 'the hanging call');
@@ -91,7 +109,10 @@ describe('search.expand against a scripted OpenAI-compatible endpoint on 127.0.0
       const listed = await under.client.listTools();
       const found = await under.client.callTool({ name: 'tool_search', arguments: { query: 'shipwrecks near the coast' } });
       assert.ok(Date.now() - started < 5_000);
-      assert.deepEqual(listed.tools.map((tool) => tool.name), ['tool_search', 'tool_describe', 'tool_call']);
+      assert.deepEqual(
+        listed.tools.map((tool) => tool.name),
+        ['tool_search', 'tool_describe', 'tool_call'],
+      );
       assert.match(firstText(found), /mcp_ocean_find_shipwrecks/);
     } finally {
       await under.close();
@@ -102,18 +123,26 @@ describe('search.expand against a scripted OpenAI-compatible endpoint on 127.0.0
   // HTTP errors and timeouts are the same path (test/request-pack/chat-request-writer.test.ts and
   // test/requests/write-requests-in-background.test.ts hold their messages).
   test('searches without requests, with one warning, when the endpoint answers garbage', async () => {
-    for (const [answer, expected, expand] of [[() => ({ content: 'Sorry, I cannot do that.' }), /the message is not a JSON object of request lists/, {}]] as ReadonlyArray<
-      readonly [() => ChatReply, RegExp, Record<string, unknown>]
-    >) {
+    for (const [answer, expected, expand] of [
+      [() => ({ content: 'Sorry, I cannot do that.' }), /the message is not a JSON object of request lists/, {}],
+    ] as ReadonlyArray<readonly [() => ChatReply, RegExp, Record<string, unknown>]>) {
       reply = answer;
-      const under = await startWithExpansion(endpoint.url, scratch, [{ name: 'list_harbours', description: `Harbours of a coast (${String(expected)}).` }], expand);
+      const under = await startWithExpansion(
+        endpoint.url,
+        scratch,
+        [{ name: 'list_harbours', description: `Harbours of a coast (${String(expected)}).` }],
+        expand,
+      );
       try {
         await under.gateway.ready();
         await waitFor(() => under.logs.some((line) => line.includes('search.expand')), 'the warning');
         const warnings = under.logs.filter((line) => line.includes('search.expand'));
         assert.equal(warnings.length, 1);
         assert.match(warnings[0]!, expected);
-        assert.match(warnings[0]!, /^warning: search\.expand \(http:\/\/127\.0\.0\.1:\d+\/v1, model scripted-model\): could not write requests for a tool .*; searching without them, trying again in 30 s$/);
+        assert.match(
+          warnings[0]!,
+          /^warning: search\.expand \(http:\/\/127\.0\.0\.1:\d+\/v1, model scripted-model\): could not write requests for a tool .*; searching without them, trying again in 30 s$/,
+        );
         const found = await under.client.callTool({ name: 'tool_search', arguments: { query: 'harbours of a coast' } });
         assert.match(firstText(found), /mcp_ocean_list_harbours/);
         assert.equal(under.gateway.tools()[0]!.requests, undefined);
@@ -131,8 +160,14 @@ describe('search.expand against a scripted OpenAI-compatible endpoint on 127.0.0
     try {
       await under.gateway.ready();
       await waitFor(() => under.logs.some((line) => line.includes('search.expand')), 'the warning');
-      assert.match(under.logs.find((line) => line.includes('search.expand'))!, /cannot reach the endpoint \(ECONNREFUSED\)/);
-      assert.match(firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'lighthouses' } })), /mcp_ocean_list_lighthouses/);
+      assert.match(
+        under.logs.find((line) => line.includes('search.expand'))!,
+        /cannot reach the endpoint \(ECONNREFUSED\)/,
+      );
+      assert.match(
+        firstText(await under.client.callTool({ name: 'tool_search', arguments: { query: 'lighthouses' } })),
+        /mcp_ocean_list_lighthouses/,
+      );
     } finally {
       await under.close();
     }

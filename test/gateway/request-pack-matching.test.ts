@@ -29,8 +29,20 @@ describe('the gateway attaching the request pack to real servers', () => {
           notes: { command: process.execPath, args: [wrapper], env: { MEMORY_FILE_PATH: '${tempDir}/notes.jsonl' } },
           everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] },
           files: { command: process.execPath, args: [FILESYSTEM_SERVER, scratch.path] },
-          github: { command: process.execPath, args: [DESCRIBED_TOOLS_SERVER, JSON.stringify([{ name: 'merge_pull_request', description: 'Merge a pull request.' }, { name: 'brand_new_tool', description: 'Something the pack has never seen.' }])] },
-          mine: { command: process.execPath, args: [DESCRIBED_TOOLS_SERVER, JSON.stringify([{ name: 'read_graph', description: 'My own tool.' }])] },
+          github: {
+            command: process.execPath,
+            args: [
+              DESCRIBED_TOOLS_SERVER,
+              JSON.stringify([
+                { name: 'merge_pull_request', description: 'Merge a pull request.' },
+                { name: 'brand_new_tool', description: 'Something the pack has never seen.' },
+              ]),
+            ],
+          },
+          mine: {
+            command: process.execPath,
+            args: [DESCRIBED_TOOLS_SERVER, JSON.stringify([{ name: 'read_graph', description: 'My own tool.' }])],
+          },
         },
         policy: { deny: ['mcp_kb_delete_*'] },
       },
@@ -44,7 +56,9 @@ describe('the gateway attaching the request pack to real servers', () => {
   });
 
   test('matches each server to its pack entry by package, serverInfo.name or config name, and leaves the others alone', () => {
-    const matched = Object.fromEntries(['everything', 'files', 'github', 'kb', 'mine', 'notes'].map((server) => [server, under.gateway.requestSources.packMatchOf(server)]));
+    const matched = Object.fromEntries(
+      ['everything', 'files', 'github', 'kb', 'mine', 'notes'].map((server) => [server, under.gateway.requestSources.packMatchOf(server)]),
+    );
     assert.deepEqual(matched, {
       everything: { id: 'everything', by: 'package', value: '@modelcontextprotocol/server-everything' },
       files: { id: 'filesystem', by: 'package', value: '@modelcontextprotocol/server-filesystem' },
@@ -63,7 +77,12 @@ describe('the gateway attaching the request pack to real servers', () => {
       for (const tool of own) assert.ok((tool.requests ?? []).length >= 8, `${tool.name} has ${(tool.requests ?? []).length} requests`);
     }
     const createEntities = tools.find((tool) => tool.name === 'mcp_kb_create_entities')!;
-    assert.deepEqual(under.gateway.requestSources.countsOf(createEntities), { pack: createEntities.requests!.length, model: 0, learned: 0, attached: createEntities.requests!.length });
+    assert.deepEqual(under.gateway.requestSources.countsOf(createEntities), {
+      pack: createEntities.requests!.length,
+      model: 0,
+      learned: 0,
+      attached: createEntities.requests!.length,
+    });
   });
 
   test('ignores pack entries for tools a server does not have, and gives unknown tools none of the pack (only balancing)', () => {
@@ -84,7 +103,7 @@ describe('the gateway attaching the request pack to real servers', () => {
     for (const tool of denied) assert.equal(tool.requests, undefined);
   });
 
-  test("never shows requests to a client: tools/list, tool_search and tool_describe leave them out", async () => {
+  test('never shows requests to a client: tools/list, tool_search and tool_describe leave them out', async () => {
     const answers = [
       await under.client.listTools(),
       await under.client.callTool({ name: 'tool_search', arguments: { query: 'create entities in the knowledge graph', limit: 10 } }),

@@ -39,7 +39,7 @@ describe('runWithDeadline', () => {
     assert.ok(seen?.reason instanceof DeadlineExceededError);
   });
 
-  test('passes the caller\'s cancellation on, and rejects with what the request said', async () => {
+  test("passes the caller's cancellation on, and rejects with what the request said", async () => {
     const timers = manualTimers();
     const caller = new AbortController();
     const running = runWithDeadline(untilAborted, { limitMs: 1_000, timers, signal: caller.signal });

@@ -12,7 +12,9 @@ function recordingEmbedder(): TextEmbedder & { readonly texts: string[] } {
     texts,
     async embed(batch) {
       texts.push(...batch);
-      return batch.map((text) => Array.from({ length: 26 }, (_, letter) => [...text.toLowerCase()].filter((char) => char.charCodeAt(0) === 97 + letter).length + 1));
+      return batch.map((text) =>
+        Array.from({ length: 26 }, (_, letter) => [...text.toLowerCase()].filter((char) => char.charCodeAt(0) === 97 + letter).length + 1),
+      );
     },
   };
 }

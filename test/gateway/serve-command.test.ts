@@ -44,7 +44,10 @@ describe('tool-search serve setup errors', () => {
   test('names a port that is in use', async () => {
     const { output, err } = capture();
     assert.equal(await main(['serve', '--config', config, '--http', String(busyPort), '--allow-unauthenticated'], output), 2);
-    assert.equal(err.join(''), `tool-search serve: --http ${busyPort}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one\n`);
+    assert.equal(
+      err.join(''),
+      `tool-search serve: --http ${busyPort}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one\n`,
+    );
   });
 
   test('names a missing config file and an unknown option', async () => {
@@ -53,6 +56,9 @@ describe('tool-search serve setup errors', () => {
     assert.equal(missing.err.join(''), `tool-search serve: config file '${scratch.path}/nope.yaml' does not exist\n`);
     const unknown = capture();
     assert.equal(await main(['serve', '--port', '3000'], unknown.output), 2);
-    assert.equal(unknown.err.join(''), "tool-search serve: unknown option --port for 'serve'; run 'tool-search serve --help' for its options\n");
+    assert.equal(
+      unknown.err.join(''),
+      "tool-search serve: unknown option --port for 'serve'; run 'tool-search serve --help' for its options\n",
+    );
   });
 });

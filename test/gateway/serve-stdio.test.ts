@@ -44,7 +44,9 @@ describe('tool-search serve over stdio, in front of server-everything and server
       return { action: nextAnswer };
     });
     client.onerror = (error) => protocolErrors.push(error);
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config], stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config], stderr: 'ignore' }),
+    );
   });
   after(async () => {
     await client?.close();
@@ -70,7 +72,10 @@ describe('tool-search serve over stdio, in front of server-everything and server
   });
 
   test('accepts the arguments of tool_call as a JSON string', async () => {
-    const called = await client.callTool({ name: 'tool_call', arguments: { name: 'mcp_everything_echo', arguments: '{"message":"json"}' } });
+    const called = await client.callTool({
+      name: 'tool_call',
+      arguments: { name: 'mcp_everything_echo', arguments: '{"message":"json"}' },
+    });
     assert.deepEqual(called.content, [{ type: 'text', text: 'Echo: json' }]);
   });
 
@@ -132,11 +137,21 @@ describe('tool-search serve over stdio, in front of server-everything and server
     // connections too). The gateway sends them in order; the first ones always arrive.
     const received = progress.map((update) => [update.progress, update.total]);
     assert.ok(received.length >= 2, `got ${JSON.stringify(received)}`);
-    assert.deepEqual(received, [[1, 3], [2, 3], [3, 3]].slice(0, received.length));
+    assert.deepEqual(
+      received,
+      [
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ].slice(0, received.length),
+    );
   });
 
   test('logs one JSON line per call with the underlying tool, never tool_call', () => {
-    const all = readFileSync(activityPath, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const all = readFileSync(activityPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const lines = all.filter((line) => line.event === 'call');
     assert.deepEqual(
       lines.map((line) => [line.tool, line.server, line.via_bridge, line.outcome]),
@@ -173,6 +188,9 @@ describe('tool-search serve over stdio, in front of server-everything and server
 
   test('writes nothing but protocol to stdout', () => {
     const late = /^Received a progress notification for an unknown token/;
-    assert.deepEqual(protocolErrors.filter((error) => !late.test(error.message)), []);
+    assert.deepEqual(
+      protocolErrors.filter((error) => !late.test(error.message)),
+      [],
+    );
   });
 });

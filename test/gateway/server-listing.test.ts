@@ -33,17 +33,23 @@ describe('tool_search of a server name through the gateway', () => {
         hint?: string;
       };
     const all = await search(20);
-    assert.deepEqual(all.matches.map((match) => match.name), [
-      'mcp_memory_add_observations',
-      'mcp_memory_create_entities',
-      'mcp_memory_create_relations',
-      'mcp_memory_open_nodes',
-      'mcp_memory_read_graph',
-      'mcp_memory_search_nodes',
-    ]);
+    assert.deepEqual(
+      all.matches.map((match) => match.name),
+      [
+        'mcp_memory_add_observations',
+        'mcp_memory_create_entities',
+        'mcp_memory_create_relations',
+        'mcp_memory_open_nodes',
+        'mcp_memory_read_graph',
+        'mcp_memory_search_nodes',
+      ],
+    );
     assert.equal(all.hint, undefined);
     const page = await search(2);
-    assert.deepEqual(page.matches.map((match) => match.name), ['mcp_memory_add_observations', 'mcp_memory_create_entities']);
+    assert.deepEqual(
+      page.matches.map((match) => match.name),
+      ['mcp_memory_add_observations', 'mcp_memory_create_entities'],
+    );
     assert.match(page.hint ?? '', /^mcp-memory has 6 tools; these are the first 2 by name\./);
   });
 });

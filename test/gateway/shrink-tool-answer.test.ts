@@ -34,11 +34,15 @@ describe('shrinkToolAnswer', () => {
     const text = `${'x'.repeat(3_990 - 600 - 10)}${SECRET.value}${'y'.repeat(5_000)}`;
     const shrunk = shrinkToolAnswer({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text }] } }, LIMITS);
     const shown = JSON.stringify(shrunk);
-    for (let start = 0; start + 8 <= SECRET.value.length; start++) assert.ok(!shown.includes(SECRET.value.slice(start, start + 8)), `a piece of the secret at ${start}`);
+    for (let start = 0; start + 8 <= SECRET.value.length; start++)
+      assert.ok(!shown.includes(SECRET.value.slice(start, start + 8)), `a piece of the secret at ${start}`);
   });
 
   it('turns an answer that is not a valid tool result into an error response for the same id', () => {
-    const shrunk = shrinkToolAnswer({ jsonrpc: '2.0', id: 'call-3', result: { content: [{ type: 'text', text: 42 }] } }, LIMITS) as { id: unknown; error: { code: number; message: string } };
+    const shrunk = shrinkToolAnswer({ jsonrpc: '2.0', id: 'call-3', result: { content: [{ type: 'text', text: 42 }] } }, LIMITS) as {
+      id: unknown;
+      error: { code: number; message: string };
+    };
     assert.equal(shrunk.id, 'call-3');
     assert.equal(shrunk.error.code, -32603);
     assert.match(shrunk.error.message, /not a valid tool result/);

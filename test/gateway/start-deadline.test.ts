@@ -34,7 +34,11 @@ function virtualTimers(): GatewayTimers & { runUntil(stop: () => boolean): Promi
 /** Runs a watch to its end and returns why it gave up. */
 async function givenUp(limits: { quietMs: number; maxMs: number }, signsOfWork?: (now: number) => string): Promise<StartTimeoutError> {
   const timers = virtualTimers();
-  const deadline = watchStart({ limits, timers, ...(signsOfWork === undefined ? {} : { signsOfWork: async () => signsOfWork(timers.now()) }) });
+  const deadline = watchStart({
+    limits,
+    timers,
+    ...(signsOfWork === undefined ? {} : { signsOfWork: async () => signsOfWork(timers.now()) }),
+  });
   await timers.runUntil(() => deadline.signal.aborted);
   const reason: unknown = deadline.signal.reason;
   assert.ok(reason instanceof StartTimeoutError, 'the signal was aborted with a StartTimeoutError');

@@ -41,7 +41,10 @@ describe('createToolPolicy', () => {
       { list: 'pin', pattern: '*graph*' },
       { list: 'policy.deny', pattern: 'delete_entitys', suggestion: 'delete_entities' },
     ]);
-    assert.equal(describeUnmatched(unmatched[1]!, 2), "policy.deny: 'delete_entitys' matches none of the 2 tools of the connected servers (did you mean 'delete_entities'?)");
+    assert.equal(
+      describeUnmatched(unmatched[1]!, 2),
+      "policy.deny: 'delete_entitys' matches none of the 2 tools of the connected servers (did you mean 'delete_entities'?)",
+    );
   });
 });
 

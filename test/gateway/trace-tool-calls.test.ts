@@ -17,7 +17,13 @@ describe('OpenTelemetry: one GenAI execute_tool span per search, describe and ca
     scratch = createScratchFolder();
     const document = {
       tools: { tool_search: { enabled: 'on' } },
-      mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl', TRACE_API_KEY: SECRET } } },
+      mcp_servers: {
+        memory: {
+          command: process.execPath,
+          args: [MEMORY_SERVER],
+          env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl', TRACE_API_KEY: SECRET },
+        },
+      },
     };
     under = await startHttpGateway(document, scratch.path, { tracer: provider.getTracer('test') });
     await under.gateway.ready();
@@ -94,7 +100,10 @@ describe('OpenTelemetry: one GenAI execute_tool span per search, describe and ca
       under.client.callTool({ name: 'tool_call', arguments: { name: 'mcp_memory_read_graph', arguments: {} } }),
       under.client.callTool({ name: 'tool_search', arguments: { query: 'delete an entity' } }),
     ]);
-    const names = exporter.getFinishedSpans().map((span) => span.name).sort();
+    const names = exporter
+      .getFinishedSpans()
+      .map((span) => span.name)
+      .sort();
     assert.deepEqual(names, ['execute_tool mcp_memory_read_graph', 'execute_tool tool_search']);
   });
 });

@@ -4,7 +4,15 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createScratchFolder, firstText, GATEWAY_BIN, MEMORY_SERVER, SCRIPTED_SERVER, waitFor, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import {
+  createScratchFolder,
+  firstText,
+  GATEWAY_BIN,
+  MEMORY_SERVER,
+  SCRIPTED_SERVER,
+  waitFor,
+  type ScratchFolder,
+} from './fixtures/gateway-test-support.ts';
 
 const SECRET = 'sk-test-0123456789abcdefghij';
 const LEAKED_TOKEN = 'ghp_0123456789abcdefghijklmnopqrstuv';
@@ -51,7 +59,14 @@ describe('serve keeps its promises under hostile and mistaken input', () => {
       env: { ...(process.env as Record<string, string>), TRUST_TEST_SECRET: SECRET },
       stderr: 'pipe',
     });
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(...chunk.toString().split('\n').filter((line) => line !== '')));
+    transport.stderr?.on('data', (chunk: Buffer) =>
+      stderr.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter((line) => line !== ''),
+      ),
+    );
     await client.connect(transport);
     await client.listTools();
   });
@@ -76,7 +91,10 @@ describe('serve keeps its promises under hostile and mistaken input', () => {
   });
 
   test('calling a denied tool still gets the policy refusal, bridged or direct, in any letter case', async () => {
-    for (const result of [await bridged('mcp_memory_delete_entities', { entityNames: ['x'] }), await call('mcp_memory_delete_entities', { entityNames: ['x'] })]) {
+    for (const result of [
+      await bridged('mcp_memory_delete_entities', { entityNames: ['x'] }),
+      await call('mcp_memory_delete_entities', { entityNames: ['x'] }),
+    ]) {
       assert.equal(result.isError, true);
       assert.match(firstText(result), /was denied: the gateway's policy.deny pattern 'DELETE_ENTITIES' refuses this tool/);
     }
@@ -97,7 +115,10 @@ describe('serve keeps its promises under hostile and mistaken input', () => {
     const result = await bridged('mcp_remote_anything');
     assert.equal(result.isError, true);
     const text = firstText(result);
-    assert.match(text, /MCP server 'remote' is not available: could not connect at http:\/\/127\.0\.0\.1:9\/mcp\?key=\$\{env:TRUST_TEST_SECRET\}/);
+    assert.match(
+      text,
+      /MCP server 'remote' is not available: could not connect at http:\/\/127\.0\.0\.1:9\/mcp\?key=\$\{env:TRUST_TEST_SECRET\}/,
+    );
     assert.ok(!text.includes(SECRET));
   });
 
@@ -113,13 +134,24 @@ describe('serve keeps its promises under hostile and mistaken input', () => {
 
   test('a server whose config names an unset variable is not started, and both the model and the operator are told which', async () => {
     const text = firstText(await bridged('mcp_unset_echo', { text: 'hi' }));
-    assert.match(text, /MCP server 'unset' is not available: cannot start: its config refers to environment variable TRUST_TEST_UNSET, which is not set/);
-    assert.ok(stderr.some((line) => /warning: mcp_servers\.unset: environment variable TRUST_TEST_UNSET is not set \(or empty\); this server will not be started/.test(line)));
+    assert.match(
+      text,
+      /MCP server 'unset' is not available: cannot start: its config refers to environment variable TRUST_TEST_UNSET, which is not set/,
+    );
+    assert.ok(
+      stderr.some((line) =>
+        /warning: mcp_servers\.unset: environment variable TRUST_TEST_UNSET is not set \(or empty\); this server will not be started/.test(
+          line,
+        ),
+      ),
+    );
   });
 
   test('a pattern that matches no tool is a warning at start, with a did-you-mean', async () => {
     await waitFor(() => stderr.some((line) => line.includes("warning: pin: 'memory/read_graf'")), 'the policy warning');
-    assert.ok(stderr.some((line) => line.endsWith("warning: pin: 'memory/read_graf' matches none of the 9 tools of the connected servers")));
+    assert.ok(
+      stderr.some((line) => line.endsWith("warning: pin: 'memory/read_graf' matches none of the 9 tools of the connected servers")),
+    );
   });
 
   test('the activity log is owner-only and has a line for every search, describe, call, unknown name and refusal', async () => {
@@ -129,7 +161,11 @@ describe('serve keeps its promises under hostile and mistaken input', () => {
     const text = readFileSync(activityPath, 'utf8');
     assert.ok(!text.includes(SECRET) && !text.includes(LEAKED_TOKEN));
     // Tool lists sent to the client (`tools` lines) are not activity of the model.
-    const lines = text.trim().split('\n').map((line) => JSON.parse(line)).filter((line) => line.event !== 'tools');
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.event !== 'tools');
     const summary = lines.map((line) => [line.event, line.tool ?? line.query, line.outcome]);
     assert.deepEqual(summary, [
       ['search', 'delete entities from the knowledge graph', undefined],

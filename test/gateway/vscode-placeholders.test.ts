@@ -5,9 +5,21 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { resolveGatewayConfig, type PlaceholderValues } from '../../src/gateway/index.ts';
 import { main } from '../../src/cli/main.ts';
-import { createScratchFolder, FILESYSTEM_SERVER, firstText, GATEWAY_BIN, MEMORY_SERVER, type ScratchFolder } from './fixtures/gateway-test-support.ts';
+import {
+  createScratchFolder,
+  FILESYSTEM_SERVER,
+  firstText,
+  GATEWAY_BIN,
+  MEMORY_SERVER,
+  type ScratchFolder,
+} from './fixtures/gateway-test-support.ts';
 
-const places = (configDir: string, more: Partial<PlaceholderValues> = {}): PlaceholderValues => ({ configDir, tempDir: () => '/tmp/gateway-x', env: {}, ...more });
+const places = (configDir: string, more: Partial<PlaceholderValues> = {}): PlaceholderValues => ({
+  configDir,
+  tempDir: () => '/tmp/gateway-x',
+  env: {},
+  ...more,
+});
 const argsOf = (document: unknown, values: PlaceholderValues): readonly string[] => {
   const server = resolveGatewayConfig(document, values).config.servers[0]!;
   assert.ok(server.transport === 'stdio');
@@ -17,39 +29,64 @@ const argsOf = (document: unknown, values: PlaceholderValues): readonly string[]
 // VS Code's mcp.json `servers` block is said to paste as is. VS Code fills in `${workspaceFolder}` and
 // `${userHome}`, and asks the user for each `${input:ID}`; the gateway has no workspace and no prompt.
 describe("VS Code's placeholders in a gateway config", () => {
-  const workspaceServer = { servers: { files: { type: 'stdio', command: 'node', args: ['server.js', '${workspaceFolder}', '${userHome}/notes'] } } };
+  const workspaceServer = {
+    servers: { files: { type: 'stdio', command: 'node', args: ['server.js', '${workspaceFolder}', '${userHome}/notes'] } },
+  };
 
   test("${workspaceFolder} is the folder above .vscode for VS Code's own file, else the config's folder", () => {
-    assert.deepEqual(argsOf(workspaceServer, places('/work/app/.vscode', { userHome: '/home/ada' })), ['server.js', '/work/app', '/home/ada/notes']);
-    assert.deepEqual(argsOf(workspaceServer, places('/home/ada/tool-search', { userHome: '/home/ada' })), ['server.js', '/home/ada/tool-search', '/home/ada/notes']);
+    assert.deepEqual(argsOf(workspaceServer, places('/work/app/.vscode', { userHome: '/home/ada' })), [
+      'server.js',
+      '/work/app',
+      '/home/ada/notes',
+    ]);
+    assert.deepEqual(argsOf(workspaceServer, places('/home/ada/tool-search', { userHome: '/home/ada' })), [
+      'server.js',
+      '/home/ada/tool-search',
+      '/home/ada/notes',
+    ]);
   });
 
   test('${workspaceFolder} is the folder given (serve --workspace-folder) when there is one', () => {
-    assert.deepEqual(argsOf(workspaceServer, places('/work/app/.vscode', { workspaceFolder: '/srv/other', userHome: '/home/ada' }))[1], '/srv/other');
+    assert.deepEqual(
+      argsOf(workspaceServer, places('/work/app/.vscode', { workspaceFolder: '/srv/other', userHome: '/home/ada' }))[1],
+      '/srv/other',
+    );
   });
 
   test('${input:ID} keeps its server from starting, and the warning names the environment variable to use instead', () => {
     const { config, warnings } = resolveGatewayConfig(
-      { servers: { github: { command: 'node', args: ['server.js'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${input:github-token}' } }, other: { command: 'node' } } },
+      {
+        servers: {
+          github: { command: 'node', args: ['server.js'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${input:github-token}' } },
+          other: { command: 'node' },
+        },
+      },
       places('/work/app/.vscode'),
     );
-    assert.deepEqual(config.servers.map((server) => [server.name, server.missingInputs]), [
-      ['github', ['github-token']],
-      ['other', []],
-    ]);
-    assert.deepEqual(warnings.map((warning) => warning.message), [
-      "servers.github: '${input:github-token}' is a VS Code input, which only VS Code can ask for: set an environment variable instead and write '${env:GITHUB_TOKEN}' in its place; this server will not be started",
-    ]);
+    assert.deepEqual(
+      config.servers.map((server) => [server.name, server.missingInputs]),
+      [
+        ['github', ['github-token']],
+        ['other', []],
+      ],
+    );
+    assert.deepEqual(
+      warnings.map((warning) => warning.message),
+      [
+        "servers.github: '${input:github-token}' is a VS Code input, which only VS Code can ask for: set an environment variable instead and write '${env:GITHUB_TOKEN}' in its place; this server will not be started",
+      ],
+    );
   });
 
   test('${input:ID} where no server can be left out stops the gateway with the same advice', () => {
     assert.throws(() => resolveGatewayConfig({ http: { token: '${input:gateway-token}' } }, places('/work')), {
       name: 'ToolSearchError',
-      message: "http.token: '${input:gateway-token}' is a VS Code input, which only VS Code can ask for: set an environment variable instead and write '${env:GATEWAY_TOKEN}' in its place",
+      message:
+        "http.token: '${input:gateway-token}' is a VS Code input, which only VS Code can ask for: set an environment variable instead and write '${env:GATEWAY_TOKEN}' in its place",
     });
   });
 
-  test("another VS Code variable is named as one, with what to write instead", () => {
+  test('another VS Code variable is named as one, with what to write instead', () => {
     assert.throws(() => resolveGatewayConfig({ servers: { a: { command: 'node', args: ['${file}'] } } }, places('/work')), {
       name: 'ToolSearchError',
       message:
@@ -72,10 +109,19 @@ describe("serve runs VS Code's servers block as pasted", () => {
     const config = scratch.write('.vscode/mcp.json', {
       servers: {
         files: { type: 'stdio', command: process.execPath, args: [FILESYSTEM_SERVER, '${workspaceFolder}'] },
-        memory: { type: 'stdio', command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${workspaceFolder}/memory.jsonl', API_KEY: '${input:memory-key}' } },
+        memory: {
+          type: 'stdio',
+          command: process.execPath,
+          args: [MEMORY_SERVER],
+          env: { MEMORY_FILE_PATH: '${workspaceFolder}/memory.jsonl', API_KEY: '${input:memory-key}' },
+        },
       },
     });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [GATEWAY_BIN, 'serve', '--config', config], stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [GATEWAY_BIN, 'serve', '--config', config],
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n')));
     client = new Client({ name: 'vscode-paste-test', version: '1.0.0' });
     await client.connect(transport);
@@ -85,7 +131,7 @@ describe("serve runs VS Code's servers block as pasted", () => {
     scratch?.remove();
   });
 
-  test("starts a server whose arguments use ${workspaceFolder}, with the folder above .vscode", async () => {
+  test('starts a server whose arguments use ${workspaceFolder}, with the folder above .vscode', async () => {
     const result = await client.callTool({ name: 'tool_call', arguments: { name: 'mcp_files_list_allowed_directories', arguments: {} } });
     assert.equal(result.isError, undefined, firstText(result));
     assert.match(firstText(result), new RegExp(`^Allowed directories:\\n${workspace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
@@ -112,9 +158,14 @@ describe('--workspace-folder', () => {
   after(() => scratch?.remove());
 
   const inspect = async (...extra: string[]): Promise<{ code: number; stderr: string }> => {
-    const config = scratch.write('.vscode/mcp.json', { servers: { files: { type: 'stdio', command: process.execPath, args: [FILESYSTEM_SERVER, '${workspaceFolder}/only-here'] } } });
+    const config = scratch.write('.vscode/mcp.json', {
+      servers: { files: { type: 'stdio', command: process.execPath, args: [FILESYSTEM_SERVER, '${workspaceFolder}/only-here'] } },
+    });
     let stderr = '';
-    const code = await main(['inspect', '--config', config, '--json', ...extra], { stdout: () => undefined, stderr: (text) => void (stderr += text) });
+    const code = await main(['inspect', '--config', config, '--json', ...extra], {
+      stdout: () => undefined,
+      stderr: (text) => void (stderr += text),
+    });
     return { code, stderr };
   };
 
@@ -127,6 +178,9 @@ describe('--workspace-folder', () => {
   test('must be a folder', async () => {
     const { code, stderr } = await inspect('--workspace-folder', `${scratch.path}/nowhere`);
     assert.equal(code, 2);
-    assert.equal(stderr, `tool-search inspect: --workspace-folder ${scratch.path}/nowhere: no such folder; give the folder \${workspaceFolder} stands for\n`);
+    assert.equal(
+      stderr,
+      `tool-search inspect: --workspace-folder ${scratch.path}/nowhere: no such folder; give the folder \${workspaceFolder} stands for\n`,
+    );
   });
 });

@@ -27,7 +27,10 @@ async function createBankSession(transfers: number[]) {
 
 async function requestApproval(amount: number, transfers: number[]) {
   const session = await createBankSession(transfers);
-  const model = createScriptedModel([{ calls: [{ tool: 'tool_call', input: { name: 'transfer_money', arguments: { amount } } }] }, { text: 'done' }]);
+  const model = createScriptedModel([
+    { calls: [{ tool: 'tool_call', input: { name: 'transfer_money', arguments: { amount } } }] },
+    { text: 'done' },
+  ]);
   const toolSearch = createAiSdkTools(session);
   const prompt: ModelMessage[] = [{ role: 'user', content: 'pay' }];
   const first = await generateText({ model, ...toolSearch, stopWhen: stepCountIs(3), messages: prompt });
@@ -75,12 +78,22 @@ describe("createAiSdkTools, fromAiSdkTools and the AI SDK's own tool contract", 
     const { z } = await import('zod');
     let received: unknown;
     const tools = await fromAiSdkTools(
-      { set_volume: tool({ description: 'Set the volume.', inputSchema: z.object({ level: z.number().max(10), unit: z.string().default('step') }), execute: async (input) => (received = input) }) },
+      {
+        set_volume: tool({
+          description: 'Set the volume.',
+          inputSchema: z.object({ level: z.number().max(10), unit: z.string().default('step') }),
+          execute: async (input) => (received = input),
+        }),
+      },
       { toolset: 'audio' },
     );
     const session = createToolSearchSession({ tools, config: ALWAYS_ON });
     const tooLoud = await session.call('tool_call', { name: 'set_volume', arguments: { level: 11 } });
-    assert.ok(!tooLoud.ok && tooLoud.error.code === 'tool_failed' && tooLoud.error.message.startsWith("Tool 'set_volume' failed: the arguments do not match its schema"));
+    assert.ok(
+      !tooLoud.ok &&
+        tooLoud.error.code === 'tool_failed' &&
+        tooLoud.error.message.startsWith("Tool 'set_volume' failed: the arguments do not match its schema"),
+    );
     assert.equal(received, undefined);
     await session.call('tool_call', { name: 'set_volume', arguments: { level: 3 } });
     assert.deepEqual(received, { level: 3, unit: 'step' });

@@ -18,7 +18,11 @@ interface Run {
 }
 
 /** Runs a scripted generateText loop over the sample registry and records what everyone saw. */
-async function runScript(turns: readonly ScriptedTurn[], options: Partial<ToolSearchSessionOptions> = {}, scope?: readonly string[]): Promise<Run> {
+async function runScript(
+  turns: readonly ScriptedTurn[],
+  options: Partial<ToolSearchSessionOptions> = {},
+  scope?: readonly string[],
+): Promise<Run> {
   const received: ReceivedCall[] = [];
   const activity: ActivityEvent[] = [];
   const parent = createToolSearchSession({
@@ -57,18 +61,24 @@ describe('createAiSdkTools with generateText and the mock model', () => {
       { calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_add_note', arguments: { text: 'milk' } } }] },
       { text: 'done' },
     ]);
-    assert.deepEqual(run.received.map((call) => [call.tool, call.arguments]), [['mcp_notes_add_note', { text: 'milk' }]]);
+    assert.deepEqual(
+      run.received.map((call) => [call.tool, call.arguments]),
+      [['mcp_notes_add_note', { text: 'milk' }]],
+    );
     const [search, describeResult, callResult] = toolResultsIn(run.requests[3]!.prompt);
     assert.equal(search?.output.type, 'text');
     assert.match(String(search?.output.value), /"name":"mcp_notes_add_note"/);
     assert.match(String(describeResult?.output.value), /"text":\{"type":"string"\}/);
     assert.deepEqual(callResult?.output, { type: 'text', value: '{"id":7,"text":"milk"}' });
-    assert.deepEqual(run.activity.map((event) => [event.type, event.tool, isCallActivity(event) ? event.viaBridge : event.via]), [
-      ['search', undefined, 'tool_search'],
-      ['describe', 'mcp_notes_add_note', 'tool_describe'],
-      ['call_started', 'mcp_notes_add_note', true],
-      ['call_finished', 'mcp_notes_add_note', true],
-    ]);
+    assert.deepEqual(
+      run.activity.map((event) => [event.type, event.tool, isCallActivity(event) ? event.viaBridge : event.via]),
+      [
+        ['search', undefined, 'tool_search'],
+        ['describe', 'mcp_notes_add_note', 'tool_describe'],
+        ['call_started', 'mcp_notes_add_note', true],
+        ['call_finished', 'mcp_notes_add_note', true],
+      ],
+    );
   });
 
   test('shows the model a byte-identical tool array at every step while the tool set does not change', async () => {
@@ -81,7 +91,10 @@ describe('createAiSdkTools with generateText and the mock model', () => {
     assert.deepEqual(toolNames(run.requests[0]!.tools), ['todo', 'tool_search', 'tool_describe', 'tool_call']);
     const first = JSON.stringify(run.requests[0]!.tools);
     for (const request of run.requests) assert.equal(JSON.stringify(request.tools), first);
-    assert.deepEqual(run.received.map((call) => call.tool), ['todo', 'weather_forecast']);
+    assert.deepEqual(
+      run.received.map((call) => call.tool),
+      ['todo', 'weather_forecast'],
+    );
   });
 
   test('returns a guardrail denial as an error result and never runs the tool', async () => {
@@ -105,7 +118,10 @@ describe('createAiSdkTools with generateText and the mock model', () => {
       if (asked.includes('[y/N]')) input.write('n\n');
     });
     const run = await runScript(
-      [{ calls: [{ tool: 'tool_call', input: { name: 'mcp_calendar_create_event', arguments: { title: 'standup', at: '9:00' } } }] }, { text: 'ok' }],
+      [
+        { calls: [{ tool: 'tool_call', input: { name: 'mcp_calendar_create_event', arguments: { title: 'standup', at: '9:00' } } }] },
+        { text: 'ok' },
+      ],
       { hooks: { approve: createTerminalApprover({ input, output, needsApproval: (name) => name.startsWith('mcp_calendar_') }) } },
     );
     assert.match(asked, /Allow mcp_calendar_create_event \{"title":"standup","at":"9:00"\}\? \[y\/N\]/);
@@ -154,7 +170,9 @@ describe('createAiSdkTools with generateText and the mock model', () => {
   });
 
   test('shows a tool added mid-loop at the next step', async () => {
-    const registry: Tool[] = [{ name: 'todo', description: 'Todo list.', parameters: { type: 'object' }, toolset: 'core', kind: 'core', execute: () => 'ok' }];
+    const registry: Tool[] = [
+      { name: 'todo', description: 'Todo list.', parameters: { type: 'object' }, toolset: 'core', kind: 'core', execute: () => 'ok' },
+    ];
     registry.push({
       name: 'install_plugin',
       description: 'Installs the weather plugin.',
@@ -162,7 +180,14 @@ describe('createAiSdkTools with generateText and the mock model', () => {
       toolset: 'core',
       kind: 'core',
       execute: () => {
-        registry.push({ name: 'weather_forecast', description: 'Forecast.', parameters: { type: 'object' }, toolset: 'weather', kind: 'plugin', execute: () => 'sunny' });
+        registry.push({
+          name: 'weather_forecast',
+          description: 'Forecast.',
+          parameters: { type: 'object' },
+          toolset: 'weather',
+          kind: 'plugin',
+          execute: () => 'sunny',
+        });
         return 'installed';
       },
     });
@@ -190,7 +215,10 @@ describe('createAiSdkTools with ToolLoopAgent', () => {
     const agent = new ToolLoopAgent({ model, ...createAiSdkTools(session.child({ toolsets: ['weather'] })), stopWhen: stepCountIs(2) });
     const result = await agent.generate({ prompt: 'weather in Bergen?' });
     assert.equal(result.text, 'rain');
-    assert.deepEqual(received.map((call) => [call.tool, call.arguments]), [['weather_forecast', { city: 'Bergen' }]]);
+    assert.deepEqual(
+      received.map((call) => [call.tool, call.arguments]),
+      [['weather_forecast', { city: 'Bergen' }]],
+    );
     assert.deepEqual(toolNames(model.doGenerateCalls[0]!.tools), ['tool_search', 'tool_describe', 'tool_call']);
   });
 });
@@ -206,7 +234,10 @@ describe('createAiSdkTools with streamText', () => {
     ]);
     const result = streamText({ model, ...createAiSdkTools(session), stopWhen: stepCountIs(3), prompt: 'weather in Lima?' });
     assert.equal(await result.text, 'It is sunny.');
-    assert.deepEqual(received.map((call) => [call.tool, call.arguments]), [['weather_forecast', { city: 'Lima' }]]);
+    assert.deepEqual(
+      received.map((call) => [call.tool, call.arguments]),
+      [['weather_forecast', { city: 'Lima' }]],
+    );
     assert.equal(JSON.stringify(model.doStreamCalls[0]!.tools), JSON.stringify(model.doStreamCalls[2]!.tools));
   });
 
@@ -215,8 +246,17 @@ describe('createAiSdkTools with streamText', () => {
     let toolSignal: AbortSignal | undefined;
     const waits = createWaitingTool(controller, (signal) => (toolSignal = signal));
     const session = createToolSearchSession({ tools: [waits], config: ALWAYS_ON });
-    const model = createScriptedModel([{ calls: [{ tool: 'tool_call', input: { name: 'mcp_jobs_wait', arguments: {} } }] }, { text: 'never' }]);
-    const result = streamText({ model, ...createAiSdkTools(session), stopWhen: stepCountIs(2), prompt: 'wait', abortSignal: controller.signal });
+    const model = createScriptedModel([
+      { calls: [{ tool: 'tool_call', input: { name: 'mcp_jobs_wait', arguments: {} } }] },
+      { text: 'never' },
+    ]);
+    const result = streamText({
+      model,
+      ...createAiSdkTools(session),
+      stopWhen: stepCountIs(2),
+      prompt: 'wait',
+      abortSignal: controller.signal,
+    });
     await result.consumeStream();
     assert.equal(toolSignal?.aborted, true);
     assert.equal(model.doStreamCalls.length, 1);
@@ -242,7 +282,13 @@ describe('fromAiSdkTools behind the bridge', () => {
     );
     const session = createToolSearchSession({ tools: deferred, config: ALWAYS_ON });
     const model = createScriptedModel([{ calls: [{ tool: 'tool_call', input: { name: 'recall', arguments: {} } }] }, { text: 'done' }]);
-    await generateText({ model, ...createAiSdkTools(session), stopWhen: stepCountIs(2), prompt: 'remember the milk', experimental_context: { user: 'ada' } });
+    await generateText({
+      model,
+      ...createAiSdkTools(session),
+      stopWhen: stepCountIs(2),
+      prompt: 'remember the milk',
+      experimental_context: { user: 'ada' },
+    });
     assert.equal(seen.length, 1);
     assert.match(JSON.stringify(seen[0]!.messages), /remember the milk/);
     assert.deepEqual(seen[0]!.context, { user: 'ada' });
@@ -257,22 +303,36 @@ describe('fromAiSdkTools with an MCP tool source', () => {
       const { tool, jsonSchema } = await import('ai');
       let echoed: unknown;
       const local = await fromAiSdkTools(
-        { echo: tool({ description: 'Echo text.', inputSchema: jsonSchema<{ text: string }>({ type: 'object', properties: { text: { type: 'string' } } }), execute: async (input) => (echoed = input.text) }) },
+        {
+          echo: tool({
+            description: 'Echo text.',
+            inputSchema: jsonSchema<{ text: string }>({ type: 'object', properties: { text: { type: 'string' } } }),
+            execute: async (input) => (echoed = input.text),
+          }),
+        },
         { toolset: 'core' },
       );
       const session = createToolSearchSession({ tools: () => [...local, ...source.tools()], config: ALWAYS_ON });
       const model = createScriptedModel([
-        { calls: [{ tool: 'echo', input: { text: 'hello' } }, { tool: 'tool_call', input: { name: 'mcp_notes_add_note', arguments: { text: 'eggs' } } }] },
+        {
+          calls: [
+            { tool: 'echo', input: { text: 'hello' } },
+            { tool: 'tool_call', input: { name: 'mcp_notes_add_note', arguments: { text: 'eggs' } } },
+          ],
+        },
         { text: 'done' },
       ]);
       await generateText({ model, ...createAiSdkTools(session), stopWhen: stepCountIs(2), prompt: 'go' });
       assert.equal(echoed, 'hello');
       assert.deepEqual(notes.calls, [{ tool: 'add_note', arguments: { text: 'eggs' } }]);
       assert.deepEqual(toolNames(model.doGenerateCalls[0]!.tools), ['echo', 'tool_search', 'tool_describe', 'tool_call']);
-      assert.deepEqual(toolResultsIn(model.doGenerateCalls[1]!.prompt).map((part) => part.output), [
-        { type: 'text', value: 'hello' },
-        { type: 'text', value: 'added: eggs' },
-      ]);
+      assert.deepEqual(
+        toolResultsIn(model.doGenerateCalls[1]!.prompt).map((part) => part.output),
+        [
+          { type: 'text', value: 'hello' },
+          { type: 'text', value: 'added: eggs' },
+        ],
+      );
     } finally {
       source.close();
       await notes.close();

@@ -13,15 +13,21 @@ function tool(parameters: JsonSchema, name = 'upstream_tool'): ToolDefinition {
 // take more than time linear in the arguments.
 describe('argument checks an upstream schema cannot stall', () => {
   it('runs a backtracking pattern in linear time, with the meaning of a search (unanchored)', () => {
-    const check = createAjvValidator()(tool({ type: 'object', properties: { value: { type: 'string', pattern: '^(a+)+$' }, word: { pattern: 'b+' } } }))!;
+    const check = createAjvValidator()(
+      tool({ type: 'object', properties: { value: { type: 'string', pattern: '^(a+)+$' }, word: { pattern: 'b+' } } }),
+    )!;
     assert.deepEqual(check({ value: `${'a'.repeat(100_000)}!` }), [{ path: '/value', message: 'must match pattern "^(a+)+$"' }]);
     assert.deepEqual(check({ value: 'aaaa', word: 'abbc' }), []);
     assert.deepEqual(check({ word: 'acd' }), [{ path: '/word', message: 'must match pattern "b+"' }]);
   });
 
   it('checks patternProperties keys in linear time', () => {
-    const check = createAjvValidator()(tool({ type: 'object', patternProperties: { '^(a+)+$': { type: 'string' } }, additionalProperties: false }))!;
-    assert.deepEqual(check({ [`${'a'.repeat(50_000)}!`]: 'x' }), [{ path: '', message: `unknown property '${'a'.repeat(50_000)}!' (not allowed here)` }]);
+    const check = createAjvValidator()(
+      tool({ type: 'object', patternProperties: { '^(a+)+$': { type: 'string' } }, additionalProperties: false }),
+    )!;
+    assert.deepEqual(check({ [`${'a'.repeat(50_000)}!`]: 'x' }), [
+      { path: '', message: `unknown property '${'a'.repeat(50_000)}!' (not allowed here)` },
+    ]);
     assert.deepEqual(check({ aaa: 'x' }), []);
   });
 
@@ -33,7 +39,10 @@ describe('argument checks an upstream schema cannot stall', () => {
     assert.deepEqual(check({ value: 'ab' }), []);
     assert.deepEqual(check({ value: 'ab', count: 'x' }), [{ path: '/count', message: 'must be integer' }]);
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, /^the pattern "\^\(a\)\\\\1\$" in the parameters of tool 'doubled' is not checked: it cannot run in linear time/);
+    assert.match(
+      warnings[0]!,
+      /^the pattern "\^\(a\)\\\\1\$" in the parameters of tool 'doubled' is not checked: it cannot run in linear time/,
+    );
   });
 
   it('spells ECMAScript escapes the way RE2 does, leaving escaped backslashes alone', () => {
@@ -48,7 +57,9 @@ describe('argument checks an upstream schema cannot stall', () => {
     const check = createAjvValidator()(tool({ type: 'object', properties: { items: { type: 'array', uniqueItems: true } } }))!;
     const items = Array.from({ length: 50_000 }, (_, index) => ({ id: index, tags: ['a'] }));
     assert.deepEqual(check({ items }), []);
-    assert.deepEqual(check({ items: [...items, { tags: ['a'], id: 3 }] }), [{ path: '/items', message: 'must NOT have duplicate items (items ## 50000 and 3 are identical)' }]);
+    assert.deepEqual(check({ items: [...items, { tags: ['a'], id: 3 }] }), [
+      { path: '/items', message: 'must NOT have duplicate items (items ## 50000 and 3 are identical)' },
+    ]);
     assert.deepEqual(check({ items: [1, '1', [1], { 1: 1 }] }), [], 'a number, a string, a list and an object are all different');
     assert.equal(canonicalJson({ b: [2, { d: 1, c: 0 }], a: null }), '{"a":null,"b":[2,{"c":0,"d":1}]}');
   });
@@ -56,7 +67,9 @@ describe('argument checks an upstream schema cannot stall', () => {
   it('checks arguments of many values to their first problem, small ones for every problem', () => {
     const check = createAjvValidator()(tool({ type: 'object', properties: { items: { type: 'array', items: { type: 'integer' } } } }))!;
     assert.equal(check({ items: Array.from({ length: 100 }, () => 'x') }).length, 100);
-    assert.deepEqual(check({ items: Array.from({ length: ALL_ERRORS_MAX_VALUES + 1 }, () => 'x') }), [{ path: '/items/0', message: 'must be integer' }]);
+    assert.deepEqual(check({ items: Array.from({ length: ALL_ERRORS_MAX_VALUES + 1 }, () => 'x') }), [
+      { path: '/items/0', message: 'must be integer' },
+    ]);
     assert.deepEqual(check({ items: Array.from({ length: ALL_ERRORS_MAX_VALUES + 1 }, (_, index) => index) }), []);
   });
 });

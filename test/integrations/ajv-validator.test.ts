@@ -54,7 +54,10 @@ describe('createAjvValidator', () => {
     assert.equal(validate(tool({ type: 'strin' }, 'broken')), undefined);
     assert.equal(validate(tool({ type: 'strin' }, 'broken')), undefined);
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, /^the arguments of tool 'broken' are not checked: its parameters schema cannot be compiled \(schema is invalid: /);
+    assert.match(
+      warnings[0]!,
+      /^the arguments of tool 'broken' are not checked: its parameters schema cannot be compiled \(schema is invalid: /,
+    );
   });
 
   it('passes a schema with a reference it cannot resolve through', () => {
@@ -66,15 +69,23 @@ describe('createAjvValidator', () => {
 
   it('reads draft 2020-12 schemas by their $schema, and draft-04 ones as draft-07', () => {
     const validate = createAjvValidator();
-    const modern = validate(tool({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'array', prefixItems: [{ type: 'integer' }] }));
+    const modern = validate(
+      tool({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'array', prefixItems: [{ type: 'integer' }] }),
+    );
     assert.deepEqual(modern!({ 0: 'x' } as never), [{ path: '', message: 'must be array' }]);
-    const old = validate(tool({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { a: { type: 'integer' } } }));
+    const old = validate(
+      tool({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { a: { type: 'integer' } } }),
+    );
     assert.deepEqual(old!({ a: 'x' }), [{ path: '/a', message: 'must be integer' }]);
   });
 
   it('ignores unknown keywords and formats, and a $id two tools share', () => {
     const validate = createAjvValidator();
-    const schema = { $id: 'https://example.com/shared.json', type: 'object', properties: { a: { type: 'string', format: 'made-up', 'x-vendor': true } } };
+    const schema = {
+      $id: 'https://example.com/shared.json',
+      type: 'object',
+      properties: { a: { type: 'string', format: 'made-up', 'x-vendor': true } },
+    };
     assert.deepEqual(validate(tool(schema, 'one'))!({ a: 'x' }), []);
     assert.deepEqual(validate(tool({ ...schema, required: ['a'] }, 'two'))!({}), [{ path: '', message: "missing required property 'a'" }]);
   });
@@ -87,16 +98,22 @@ describe('createAjvValidator', () => {
     let deep: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level < 10_000; level++) deep = { type: 'object', properties: { inner: deep } };
     assert.equal(validate(tool(deep, 'deep')), undefined);
-    assert.deepEqual(warnings.map((warning) => warning.replace(/ \(.*$/, '')), [
-      "the arguments of tool 'huge_enum' are not checked: its parameters schema is too large to check",
-      "the arguments of tool 'deep' are not checked: its parameters schema cannot be read",
-    ]);
+    assert.deepEqual(
+      warnings.map((warning) => warning.replace(/ \(.*$/, '')),
+      [
+        "the arguments of tool 'huge_enum' are not checked: its parameters schema is too large to check",
+        "the arguments of tool 'deep' are not checked: its parameters schema cannot be read",
+      ],
+    );
   });
 });
 
 describe('schemaTooLarge', () => {
   it('names the bound a schema crosses', () => {
-    assert.equal(schemaTooLarge({ enum: Array.from({ length: 6_000 }, (_, index) => index) }), 'it has an array of 6000 values, more than 5000');
+    assert.equal(
+      schemaTooLarge({ enum: Array.from({ length: 6_000 }, (_, index) => index) }),
+      'it has an array of 6000 values, more than 5000',
+    );
     assert.equal(schemaTooLarge({ a: { b: 1 } }, { maxDepth: 1, maxValues: 100, maxArrayLength: 100 }), 'it nests more than 1 levels deep');
     assert.equal(schemaTooLarge({ a: [1, 2, 3] }, { maxDepth: 10, maxValues: 3, maxArrayLength: 100 }), 'it has more than 3 values');
     assert.equal(schemaTooLarge({ type: 'object' }), undefined);

@@ -58,14 +58,21 @@ describe('Anthropic Messages in native mode, through the official client and a s
       assert.equal(searched!.is_error, undefined);
       const [called] = lastResults(run.requests[2]!);
       assert.deepEqual(called, { type: 'tool_result', tool_use_id: 'toolu_2_0', content: '{"id":7,"text":"milk"}' });
-      assert.deepEqual(run.received.map((call) => [call.tool, call.arguments]), [['mcp_notes_add_note', { text: 'milk' }]]);
+      assert.deepEqual(
+        run.received.map((call) => [call.tool, call.arguments]),
+        [['mcp_notes_add_note', { text: 'milk' }]],
+      );
       assert.deepEqual(run.beforeCall, ['mcp_notes_add_note']);
       assert.deepEqual(run.approvals, [{ name: 'mcp_notes_add_note', viaBridge: false }]);
       const search = run.activity.find((event) => event.type === 'search');
       assert.equal(search?.type === 'search' ? search.via : undefined, 'tool_search');
-      assert.deepEqual(run.activity.filter(isCallActivity).filter((event) => event.type === 'call_finished').map((event) => [event.tool, event.viaBridge, event.outcome]), [
-        ['mcp_notes_add_note', false, 'ok'],
-      ]);
+      assert.deepEqual(
+        run.activity
+          .filter(isCallActivity)
+          .filter((event) => event.type === 'call_finished')
+          .map((event) => [event.tool, event.viaBridge, event.outcome]),
+        [['mcp_notes_add_note', false, 'ok']],
+      );
     });
   }
 
@@ -97,7 +104,11 @@ describe('Anthropic Messages in native mode, through the official client and a s
   test('a denied tool is never sent, never referenced and never run', async () => {
     const run = await runNative(
       anthropicNativeLoop,
-      [{ calls: [{ tool: 'tool_search', input: { query: 'delete a note' } }] }, { calls: [{ tool: 'mcp_notes_delete_note', input: { id: 3 } }] }, { text: 'ok' }],
+      [
+        { calls: [{ tool: 'tool_search', input: { query: 'delete a note' } }] },
+        { calls: [{ tool: 'mcp_notes_delete_note', input: { id: 3 } }] },
+        { text: 'ok' },
+      ],
       { session: { isHidden: (tool) => matchesGlob(tool.name, '*delete*'), hooks: { guardrails: [blockDeletes] } } },
     );
     assertWireShapes(run);
@@ -105,7 +116,10 @@ describe('Anthropic Messages in native mode, through the official client and a s
     assert.ok(!referencesOf(lastResults(run.requests[1]!)[0]!).includes('mcp_notes_delete_note'));
     const [denied] = lastResults(run.requests[2]!);
     assert.equal(denied!.is_error, true);
-    assert.equal(denied!.content, JSON.stringify({ error: "Call to 'mcp_notes_delete_note' was denied: deleting is not allowed in this agent", code: 'denied' }));
+    assert.equal(
+      denied!.content,
+      JSON.stringify({ error: "Call to 'mcp_notes_delete_note' was denied: deleting is not allowed in this agent", code: 'denied' }),
+    );
     assert.deepEqual(run.received, []);
     assert.deepEqual(run.approvals, []);
   });
@@ -113,12 +127,19 @@ describe('Anthropic Messages in native mode, through the official client and a s
   test('a subagent scope holds: tools outside it are never sent, never referenced and never run', async () => {
     const run = await runNative(
       anthropicNativeLoop,
-      [{ calls: [{ tool: 'tool_search', input: { query: 'create a calendar event' } }] }, { calls: [{ tool: 'mcp_calendar_create_event', input: { title: 'a', at: 'b' } }] }, { text: 'ok' }],
+      [
+        { calls: [{ tool: 'tool_search', input: { query: 'create a calendar event' } }] },
+        { calls: [{ tool: 'mcp_calendar_create_event', input: { title: 'a', at: 'b' } }] },
+        { text: 'ok' },
+      ],
       { scope: ['core', 'mcp-notes'] },
     );
     assertWireShapes(run);
     for (const request of run.requests) assert.doesNotMatch(JSON.stringify(request.body['tools']), /calendar|weather/);
-    assert.deepEqual(referencesOf(lastResults(run.requests[1]!)[0]!).filter((name) => !name.startsWith('mcp_notes_')), []);
+    assert.deepEqual(
+      referencesOf(lastResults(run.requests[1]!)[0]!).filter((name) => !name.startsWith('mcp_notes_')),
+      [],
+    );
     const [refused] = lastResults(run.requests[2]!);
     assert.equal(refused!.is_error, true);
     assert.match(String(refused!.content), /"code":"unknown_tool"/);
@@ -128,7 +149,11 @@ describe('Anthropic Messages in native mode, through the official client and a s
   test('an approval that refuses keeps the found tool from running', async () => {
     const run = await runNative(
       anthropicNativeLoop,
-      [{ calls: [{ tool: 'tool_search', input: { query: 'create a calendar event' } }] }, { calls: [{ tool: 'mcp_calendar_create_event', input: { title: 'a', at: 'b' } }] }, { text: 'ok' }],
+      [
+        { calls: [{ tool: 'tool_search', input: { query: 'create a calendar event' } }] },
+        { calls: [{ tool: 'mcp_calendar_create_event', input: { title: 'a', at: 'b' } }] },
+        { text: 'ok' },
+      ],
       { approve: () => ({ approved: false, reason: 'the user said no' }) },
     );
     assertWireShapes(run);
@@ -142,7 +167,12 @@ describe('Anthropic Messages in native mode, through the official client and a s
 
   test('refuses tool_call and tool_describe, which native mode does not offer', async () => {
     const run = await runNative(anthropicNativeLoop, [
-      { calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_add_note', arguments: { text: 'x' } } }, { tool: 'tool_describe', input: { name: 'mcp_notes_add_note' } }] },
+      {
+        calls: [
+          { tool: 'tool_call', input: { name: 'mcp_notes_add_note', arguments: { text: 'x' } } },
+          { tool: 'tool_describe', input: { name: 'mcp_notes_add_note' } },
+        ],
+      },
       { text: 'ok' },
     ]);
     const results = lastResults(run.requests[1]!);
@@ -157,7 +187,9 @@ describe('Anthropic Messages in native mode, through the official client and a s
     assert.deepEqual(run.received, []);
     // The activity feed (the live view, the activity log) sees both refusals, naming the tool asked for.
     assert.deepEqual(
-      run.activity.filter((event) => event.type === 'refused').map((event) => [event.type, 'via' in event ? event.via : '', event.tool, 'code' in event ? event.code : '']),
+      run.activity
+        .filter((event) => event.type === 'refused')
+        .map((event) => [event.type, 'via' in event ? event.via : '', event.tool, 'code' in event ? event.code : '']),
       [
         ['refused', 'tool_call', 'mcp_notes_add_note', 'unknown_tool'],
         ['refused', 'tool_describe', 'mcp_notes_add_note', 'unknown_tool'],
@@ -190,7 +222,14 @@ describe('dropUnresolvableToolReferences', () => {
     {
       role: 'user',
       content: [
-        { type: 'tool_result', tool_use_id: 'a', content: [{ type: 'tool_reference', tool_name: 'kept' }, { type: 'tool_reference', tool_name: 'gone' }] },
+        {
+          type: 'tool_result',
+          tool_use_id: 'a',
+          content: [
+            { type: 'tool_reference', tool_name: 'kept' },
+            { type: 'tool_reference', tool_name: 'gone' },
+          ],
+        },
         { type: 'tool_result', tool_use_id: 'b', content: [{ type: 'tool_reference', tool_name: 'gone' }] },
       ],
     },
@@ -201,7 +240,11 @@ describe('dropUnresolvableToolReferences', () => {
     assert.equal(kept[0], messages[0]);
     assert.deepEqual(kept[1]!.content, [
       { type: 'tool_result', tool_use_id: 'a', content: [{ type: 'tool_reference', tool_name: 'kept' }] },
-      { type: 'tool_result', tool_use_id: 'b', content: 'These tools found earlier are no longer available: gone. Search again if you still need one.' },
+      {
+        type: 'tool_result',
+        tool_use_id: 'b',
+        content: 'These tools found earlier are no longer available: gone. Search again if you still need one.',
+      },
     ]);
     assert.deepEqual(checkAnthropicMessages(kept, [{ name: 'kept', defer_loading: true }]), []);
   });
@@ -223,8 +266,12 @@ describe('the Anthropic wire-shape checks', () => {
       ]),
       ["tools[1]: key 'loading' is not in the SDK's type", 'tools[1]: a deferred tool cannot carry cache_control'],
     );
-    assert.deepEqual(checkAnthropicMessages([{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'x', content: [{ type: 'tool_reference', tool_name: 'a' }] }] }], [{ name: 'a' }]), [
-      "messages[0].content[0].content[0]: tool_reference to 'a', not a deferred tool of this request",
-    ]);
+    assert.deepEqual(
+      checkAnthropicMessages(
+        [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'x', content: [{ type: 'tool_reference', tool_name: 'a' }] }] }],
+        [{ name: 'a' }],
+      ),
+      ["messages[0].content[0].content[0]: tool_reference to 'a', not a deferred tool of this request"],
+    );
   });
 });

@@ -5,7 +5,14 @@ import type { ToolCallContext } from '../../src/index.ts';
 import { blockDeletes, createTerminalApprover, redactSecrets } from '../../examples/hooks.ts';
 
 function callOf(name: string, args: Record<string, unknown> = {}): ToolCallContext {
-  return { name, arguments: args, viaBridge: true, sessionId: 's', callId: 'c', tool: { name, description: '', parameters: {}, toolset: 'mcp-x', kind: 'mcp' } };
+  return {
+    name,
+    arguments: args,
+    viaBridge: true,
+    sessionId: 's',
+    callId: 'c',
+    tool: { name, description: '', parameters: {}, toolset: 'mcp-x', kind: 'mcp' },
+  };
 }
 
 describe('the worked example hooks', () => {
@@ -16,7 +23,10 @@ describe('the worked example hooks', () => {
 
   test('redactSecrets replaces keys and key-value secrets in text and in JSON values', async () => {
     const ok = (value: unknown) => ({ ok: true as const, value });
-    assert.deepEqual(await redactSecrets(callOf('t'), ok('key sk-abcdef1234567 and password: hunter2')), ok('key [REDACTED] and password: [REDACTED]'));
+    assert.deepEqual(
+      await redactSecrets(callOf('t'), ok('key sk-abcdef1234567 and password: hunter2')),
+      ok('key [REDACTED] and password: [REDACTED]'),
+    );
     assert.deepEqual(await redactSecrets(callOf('t'), ok({ token: 'abc123', user: 'ada' })), ok({ token: '[REDACTED]', user: 'ada' }));
     assert.equal(await redactSecrets(callOf('t'), ok('nothing secret')), undefined);
     assert.equal(await redactSecrets(callOf('t'), { ok: false, error: { code: 'tool_failed', message: 'token=abc' } }), undefined);

@@ -10,7 +10,17 @@ import { bagOfStems, startEmbeddingsEndpoint } from '../support/embeddings-endpo
 
 const REMEMBER_ADA: ScriptedTurn[] = [
   { calls: [{ tool: 'tool_search', input: { query: 'create entities knowledge graph' } }] },
-  { calls: [{ tool: 'tool_call', input: { name: 'mcp_memory_create_entities', arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['likes tea'] }] } } }] },
+  {
+    calls: [
+      {
+        tool: 'tool_call',
+        input: {
+          name: 'mcp_memory_create_entities',
+          arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['likes tea'] }] },
+        },
+      },
+    ],
+  },
   { text: 'Saved: Ada likes tea.' },
 ];
 
@@ -34,7 +44,12 @@ describe('examples run as programs', { concurrency: 2 }, () => {
       try {
         const result = await runExample(
           file,
-          { TOOL_SEARCH_BASE_URL: `${server.origin}/v1`, TOOL_SEARCH_MODEL: 'scripted', OPENAI_API_KEY: 'test', MEMORY_FILE_PATH: memoryFile },
+          {
+            TOOL_SEARCH_BASE_URL: `${server.origin}/v1`,
+            TOOL_SEARCH_MODEL: 'scripted',
+            OPENAI_API_KEY: 'test',
+            MEMORY_FILE_PATH: memoryFile,
+          },
           'y\n',
         );
         assert.equal(result.code, 0, result.stderr);
@@ -43,7 +58,8 @@ describe('examples run as programs', { concurrency: 2 }, () => {
         assert.match(await readFile(memoryFile, 'utf8'), /"name":"Ada"/);
         assert.equal(server.requests.length, 3);
         assert.deepEqual(toolNamesOf(server.requests[0]!).slice(-3), ['tool_search', 'tool_describe', 'tool_call']);
-        for (const request of server.requests) assert.equal(JSON.stringify(request.body['tools']), JSON.stringify(server.requests[0]!.body['tools']));
+        for (const request of server.requests)
+          assert.equal(JSON.stringify(request.body['tools']), JSON.stringify(server.requests[0]!.body['tools']));
       } finally {
         await server.close();
       }
@@ -60,10 +76,18 @@ describe('examples run as programs', { concurrency: 2 }, () => {
   });
 
   test('write-requests.ts has the model write requests for the tools in one batched call, beside the pack', async () => {
-    const written = { mcp_memory_create_entities: ['remember someone new', 'keep a note about a person'], mcp_everything_echo: ['say it back to me'] };
+    const written = {
+      mcp_memory_create_entities: ['remember someone new', 'keep a note about a person'],
+      mcp_everything_echo: ['say it back to me'],
+    };
     const server = await startScriptedApiServer([{ text: `Here you are:\n${JSON.stringify(written)}` }]);
     try {
-      const result = await runExample('write-requests.ts', { TOOL_SEARCH_BASE_URL: `${server.origin}/v1`, TOOL_SEARCH_MODEL: 'scripted', OPENAI_API_KEY: 'test', MEMORY_FILE_PATH: join(folder, 'write-requests.jsonl') });
+      const result = await runExample('write-requests.ts', {
+        TOOL_SEARCH_BASE_URL: `${server.origin}/v1`,
+        TOOL_SEARCH_MODEL: 'scripted',
+        OPENAI_API_KEY: 'test',
+        MEMORY_FILE_PATH: join(folder, 'write-requests.jsonl'),
+      });
       assert.equal(result.code, 0, result.stderr);
       assert.equal(server.requests.length, 1);
       assert.match(JSON.stringify(server.requests[0]!.body['messages']), /mcp_memory_create_entities/);
@@ -78,12 +102,20 @@ describe('examples run as programs', { concurrency: 2 }, () => {
   test('embeddings.ts ranks by meaning too, through embedMany and a scripted embeddings endpoint', async () => {
     const endpoint = await startEmbeddingsEndpoint(bagOfStems);
     try {
-      const result = await runExample('embeddings.ts', { TOOL_SEARCH_BASE_URL: endpoint.url, TOOL_SEARCH_EMBEDDING_MODEL: 'stems', OPENAI_API_KEY: 'test', MEMORY_FILE_PATH: join(folder, 'embeddings.jsonl') });
+      const result = await runExample('embeddings.ts', {
+        TOOL_SEARCH_BASE_URL: endpoint.url,
+        TOOL_SEARCH_EMBEDDING_MODEL: 'stems',
+        OPENAI_API_KEY: 'test',
+        MEMORY_FILE_PATH: join(folder, 'embeddings.jsonl'),
+      });
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, /^tool_search -> mcp_memory_add_observations, /m);
       const embedded = endpoint.embeddedTexts();
       assert.ok(embedded.includes('add a note to what you know about a person'), 'the query was embedded');
-      assert.ok(embedded.some((text) => text.startsWith('mcp memory create entities: ')), 'the tools were embedded');
+      assert.ok(
+        embedded.some((text) => text.startsWith('mcp memory create entities: ')),
+        'the tools were embedded',
+      );
       for (const request of endpoint.requests) assert.equal(request.body.model, 'stems');
     } finally {
       await endpoint.close();

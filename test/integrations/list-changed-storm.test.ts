@@ -15,7 +15,10 @@ const names = (source: McpToolSource): string[] => source.tools().map((tool) => 
 async function withSource(run: (server: CountingMcpServer, source: McpToolSource, errors: string[]) => Promise<void>): Promise<void> {
   const server = await createCountingMcpServer(['first']);
   const errors: string[] = [];
-  const source = await createMcpToolSource({ clients: { counting: server.client }, onError: (error, name) => errors.push(`${name}: ${String(error)}`) });
+  const source = await createMcpToolSource({
+    clients: { counting: server.client },
+    onError: (error, name) => errors.push(`${name}: ${String(error)}`),
+  });
   try {
     await run(server, source, errors);
   } finally {
@@ -80,7 +83,9 @@ describe('createMcpToolSource under a storm of tools/list_changed', () => {
       const settled = source.settled();
       server.release();
       await settled;
-      assert.deepEqual(errors, ["counting: ToolSearchError: Could not list the tools of MCP server 'counting': MCP error -32603: listing is broken"]);
+      assert.deepEqual(errors, [
+        "counting: ToolSearchError: Could not list the tools of MCP server 'counting': MCP error -32603: listing is broken",
+      ]);
       assert.deepEqual(names(source), ['first']);
     }));
 });

@@ -19,7 +19,10 @@ describe('a session over two MCP servers: search, describe, call and every refus
     session = createToolSearchSession({
       tools: source.tools,
       config: ALWAYS_ON,
-      hooks: { guardrails: [blockDeletes], approve: (call) => (call.tool.toolset === 'mcp-work' ? { approved: false, reason: 'work is closed' } : true) },
+      hooks: {
+        guardrails: [blockDeletes],
+        approve: (call) => (call.tool.toolset === 'mcp-work' ? { approved: false, reason: 'work is closed' } : true),
+      },
     });
   });
   after(async () => {
@@ -32,12 +35,18 @@ describe('a session over two MCP servers: search, describe, call and every refus
     const search = await session.call('tool_search', { query: 'add note' });
     assert.ok(search.ok);
     assert.deepEqual(
-      (search.value as { matches: { name: string }[] }).matches.map((match) => match.name).slice(0, 2).sort(),
+      (search.value as { matches: { name: string }[] }).matches
+        .map((match) => match.name)
+        .slice(0, 2)
+        .sort(),
       ['mcp_home_add_note', 'mcp_work_add_note'],
     );
     const described = await session.call('tool_describe', { name: 'mcp_home_add_note' });
     assert.ok(described.ok && JSON.stringify(described.value).includes('"text"'));
-    assert.deepEqual(await session.call('tool_call', { name: 'mcp_home_add_note', arguments: { text: 'tea' } }), { ok: true, value: 'added: tea' });
+    assert.deepEqual(await session.call('tool_call', { name: 'mcp_home_add_note', arguments: { text: 'tea' } }), {
+      ok: true,
+      value: 'added: tea',
+    });
     assert.deepEqual(home.calls, [{ tool: 'add_note', arguments: { text: 'tea' } }]);
     assert.deepEqual(work.calls, []);
   });
@@ -52,7 +61,10 @@ describe('a session over two MCP servers: search, describe, call and every refus
     const outcome = await session.call('tool_call', { name: 'mcp_work_add_note', arguments: { text: 'x' } });
     assert.deepEqual(outcome, {
       ok: false,
-      error: { code: 'approval_declined', message: "The user did not approve the call to 'mcp_work_add_note': work is closed Do not retry it unasked." },
+      error: {
+        code: 'approval_declined',
+        message: "The user did not approve the call to 'mcp_work_add_note': work is closed Do not retry it unasked.",
+      },
     });
     assert.deepEqual(work.calls, []);
   });
@@ -80,7 +92,10 @@ describe('createMcpToolSource lifecycle', () => {
     const before = source.tools().map((tool) => tool.name);
     await notes.server.close();
     await assert.rejects(source.refresh(), { code: 'mcp_list_failed' });
-    assert.deepEqual(source.tools().map((tool) => tool.name), before);
+    assert.deepEqual(
+      source.tools().map((tool) => tool.name),
+      before,
+    );
     source.close();
     await notes.client.close();
   });
@@ -91,7 +106,9 @@ describe('createMcpToolSource lifecycle', () => {
     const source = await createMcpToolSource({ clients: { notes: notes.client }, onChange: () => (changes += 1) });
     source.close();
     // With the source's handler removed, the SDK hands the notification to the fallback handler instead.
-    const unhandled = new Promise<string>((resolve) => (notes.client.fallbackNotificationHandler = async (notification) => resolve(notification.method)));
+    const unhandled = new Promise<string>(
+      (resolve) => (notes.client.fallbackNotificationHandler = async (notification) => resolve(notification.method)),
+    );
     notes.server.registerTool('late', { description: 'Added after close.' }, async () => ({ content: [] }));
     assert.equal(await unhandled, 'notifications/tools/list_changed');
     assert.equal(changes, 0);

@@ -35,7 +35,10 @@ describe('createMcpToolSource over a linked MCP server', () => {
   });
 
   test('forwards a bridged call to the server under its own name and returns its text', async () => {
-    const session = createToolSearchSession({ tools: source.tools, config: { enabled: 'on', thresholdPct: 10, searchDefaultLimit: 5, maxSearchLimit: 20 } });
+    const session = createToolSearchSession({
+      tools: source.tools,
+      config: { enabled: 'on', thresholdPct: 10, searchDefaultLimit: 5, maxSearchLimit: 20 },
+    });
     const outcome = await session.call('tool_call', { name: 'mcp_notes_add_note', arguments: { text: 'milk' } });
     assert.deepEqual(outcome, { ok: true, value: 'added: milk' });
     assert.deepEqual(notes.calls.at(-1), { tool: 'add_note', arguments: { text: 'milk' } });
@@ -108,11 +111,19 @@ describe('createMcpToolSource setup mistakes', () => {
     try {
       // 'a' + 'add_note' and 'a_add' + 'note' would both be mcp_a_add_note: register that on the second server.
       second.server.registerTool('note', { description: 'Clashes by name.' }, async () => ({ content: [] }));
-      const source = await createMcpToolSource({ clients: new Map([['a_add', second.client], ['a', first.client]]) });
+      const source = await createMcpToolSource({
+        clients: new Map([
+          ['a_add', second.client],
+          ['a', first.client],
+        ]),
+      });
       const names = source.tools().map((tool) => tool.name);
       assert.equal(new Set(names).size, names.length);
       assert.ok(names.includes('mcp_a_add_note'));
-      assert.deepEqual(source.renames().map((rename) => [rename.server, rename.tool, rename.reason]), [['a_add', 'note', 'collision']]);
+      assert.deepEqual(
+        source.renames().map((rename) => [rename.server, rename.tool, rename.reason]),
+        [['a_add', 'note', 'collision']],
+      );
       assert.equal(source.tools().find((tool) => tool.name === 'mcp_a_add_note')?.toolset, 'mcp-a');
       source.close();
     } finally {

@@ -13,7 +13,9 @@ describe('nameMcpTools', () => {
   test('replaces characters outside [A-Za-z0-9_-] and reports it', () => {
     const naming = nameMcpTools([{ server: 'my.server', tool: 'get file/v2' }]);
     assert.deepEqual(naming.names, ['mcp_my_server_get_file_v2']);
-    assert.deepEqual(naming.renames, [{ server: 'my.server', tool: 'get file/v2', name: 'mcp_my_server_get_file_v2', reason: 'sanitized' }]);
+    assert.deepEqual(naming.renames, [
+      { server: 'my.server', tool: 'get file/v2', name: 'mcp_my_server_get_file_v2', reason: 'sanitized' },
+    ]);
   });
 
   test('cuts names over 64 characters and keeps two long names with a shared prefix apart', () => {
@@ -25,7 +27,10 @@ describe('nameMcpTools', () => {
     assert.equal(naming.names[0]!.length, MAX_TOOL_NAME_LENGTH);
     assert.match(naming.names[0]!, /^mcp_srv_x+_[0-9a-f]{6}$/);
     assert.notEqual(naming.names[0], naming.names[1]);
-    assert.deepEqual(naming.renames.map((rename) => rename.reason), ['truncated', 'truncated']);
+    assert.deepEqual(
+      naming.renames.map((rename) => rename.reason),
+      ['truncated', 'truncated'],
+    );
   });
 
   test('lets the first tool in (server, tool) order keep a contested name and suffixes the other', () => {

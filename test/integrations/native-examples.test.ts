@@ -20,7 +20,10 @@ const EXAMPLES = [
   {
     file: 'anthropic-native.ts',
     turns: rememberAda(),
-    check: (body: Record<string, unknown>) => [...checkAnthropicTools(body['tools']), ...checkAnthropicMessages(body['messages'], body['tools'])],
+    check: (body: Record<string, unknown>) => [
+      ...checkAnthropicTools(body['tools']),
+      ...checkAnthropicMessages(body['messages'], body['tools']),
+    ],
     searched: /-> tool_search \{"query":"create entities knowledge graph"\}\n<- loaded mcp_memory_create_entities/,
   },
   {
@@ -47,7 +50,12 @@ describe('native-mode examples run as programs', { concurrency: 2 }, () => {
       try {
         const result = await runExample(
           example.file,
-          { TOOL_SEARCH_BASE_URL: `${server.origin}/v1`, TOOL_SEARCH_MODEL: 'scripted', OPENAI_API_KEY: 'test', MEMORY_FILE_PATH: memoryFile },
+          {
+            TOOL_SEARCH_BASE_URL: `${server.origin}/v1`,
+            TOOL_SEARCH_MODEL: 'scripted',
+            OPENAI_API_KEY: 'test',
+            MEMORY_FILE_PATH: memoryFile,
+          },
           'y\n',
         );
         assert.equal(result.code, 0, result.stderr);

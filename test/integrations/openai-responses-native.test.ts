@@ -30,10 +30,12 @@ interface SentItem {
 const inputOf = (request: RecordedRequest) => request.body['input'] as SentItem[];
 
 /** The items the request added after the previous response's output: the replies to its calls. */
-const repliesIn = (request: RecordedRequest) => inputOf(request).filter((item) => item.type === 'tool_search_output' || item.type === 'function_call_output');
+const repliesIn = (request: RecordedRequest) =>
+  inputOf(request).filter((item) => item.type === 'tool_search_output' || item.type === 'function_call_output');
 
 /** Every function a tool_search_output loads, as `namespace.function`, in order. */
-const loadedBy = (item: SentItem) => (item.tools ?? []).flatMap((namespace) => (namespace.tools ?? []).map((fn) => `${namespace.name}.${fn.name}`));
+const loadedBy = (item: SentItem) =>
+  (item.tools ?? []).flatMap((namespace) => (namespace.tools ?? []).map((fn) => `${namespace.name}.${fn.name}`));
 
 function assertWireShapes(run: NativeRun): void {
   for (const [index, request] of run.requests.entries()) {
@@ -63,12 +65,19 @@ describe('OpenAI Responses in native mode, through the official client and a scr
       assert.equal(loadedBy(searched!)[0], 'mcp-notes.mcp_notes_add_note');
       const replies = repliesIn(run.requests[2]!);
       assert.deepEqual(replies.at(-1), { type: 'function_call_output', call_id: 'call_2_0', output: '{"id":7,"text":"milk"}' });
-      assert.deepEqual(run.received.map((call) => [call.tool, call.arguments]), [['mcp_notes_add_note', { text: 'milk' }]]);
+      assert.deepEqual(
+        run.received.map((call) => [call.tool, call.arguments]),
+        [['mcp_notes_add_note', { text: 'milk' }]],
+      );
       assert.deepEqual(run.beforeCall, ['mcp_notes_add_note']);
       assert.deepEqual(run.approvals, [{ name: 'mcp_notes_add_note', viaBridge: false }]);
-      assert.deepEqual(run.activity.filter(isCallActivity).filter((event) => event.type === 'call_finished').map((event) => [event.tool, event.viaBridge, event.outcome]), [
-        ['mcp_notes_add_note', false, 'ok'],
-      ]);
+      assert.deepEqual(
+        run.activity
+          .filter(isCallActivity)
+          .filter((event) => event.type === 'call_finished')
+          .map((event) => [event.tool, event.viaBridge, event.outcome]),
+        [['mcp_notes_add_note', false, 'ok']],
+      );
     });
   }
 
@@ -76,10 +85,18 @@ describe('OpenAI Responses in native mode, through the official client and a scr
     const run = await runNative(responsesNativeLoop, [{ text: 'hi' }]);
     const tools = run.requests[0]!.body['tools'] as SentTool[];
     assert.deepEqual(
-      tools.map((tool) => [tool.type, tool.name ?? null, (tool.tools ?? []).map((fn) => `${fn.name}${fn.defer_loading === true ? ' (deferred)' : ''}`)]),
+      tools.map((tool) => [
+        tool.type,
+        tool.name ?? null,
+        (tool.tools ?? []).map((fn) => `${fn.name}${fn.defer_loading === true ? ' (deferred)' : ''}`),
+      ]),
       [
         ['function', 'todo', []],
-        ['namespace', 'mcp-notes', ['mcp_notes_add_note (deferred)', 'mcp_notes_delete_note (deferred)', 'mcp_notes_read_secret (deferred)']],
+        [
+          'namespace',
+          'mcp-notes',
+          ['mcp_notes_add_note (deferred)', 'mcp_notes_delete_note (deferred)', 'mcp_notes_read_secret (deferred)'],
+        ],
         ['namespace', 'mcp-calendar', ['mcp_calendar_create_event (deferred)', 'mcp_calendar_list_events (deferred)']],
         ['namespace', 'weather', ['weather_forecast (deferred)']],
         ['tool_search', null, []],
@@ -109,7 +126,10 @@ describe('OpenAI Responses in native mode, through the official client and a scr
     for (const request of run.requests) assert.doesNotMatch(JSON.stringify(request.body['tools']), /mcp_notes_delete_note/);
     assert.doesNotMatch(JSON.stringify(repliesIn(run.requests[1]!)), /mcp_notes_delete_note/);
     const denied = repliesIn(run.requests[2]!).at(-1)!;
-    assert.equal(denied.output, JSON.stringify({ error: "Call to 'mcp_notes_delete_note' was denied: deleting is not allowed in this agent", code: 'denied' }));
+    assert.equal(
+      denied.output,
+      JSON.stringify({ error: "Call to 'mcp_notes_delete_note' was denied: deleting is not allowed in this agent", code: 'denied' }),
+    );
     assert.deepEqual(run.received, []);
     assert.deepEqual(run.approvals, []);
   });
@@ -126,7 +146,10 @@ describe('OpenAI Responses in native mode, through the official client and a scr
     );
     assertWireShapes(run);
     for (const request of run.requests) assert.doesNotMatch(JSON.stringify(request.body['tools']), /calendar|weather/);
-    assert.deepEqual(loadedBy(repliesIn(run.requests[1]!)[0]!).filter((name) => !name.startsWith('mcp-notes.')), []);
+    assert.deepEqual(
+      loadedBy(repliesIn(run.requests[1]!)[0]!).filter((name) => !name.startsWith('mcp-notes.')),
+      [],
+    );
     assert.match(repliesIn(run.requests[2]!).at(-1)!.output!, /"code":"unknown_tool"/);
     assert.deepEqual(run.received, []);
   });
@@ -149,7 +172,10 @@ describe('OpenAI Responses in native mode, through the official client and a scr
   });
 
   test('refuses tool_call, which native mode does not offer', async () => {
-    const run = await runNative(responsesNativeLoop, [{ calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_add_note', arguments: { text: 'x' } } }] }, { text: 'ok' }]);
+    const run = await runNative(responsesNativeLoop, [
+      { calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_add_note', arguments: { text: 'x' } } }] },
+      { text: 'ok' },
+    ]);
     const [refused] = repliesIn(run.requests[1]!);
     assert.equal(JSON.parse(refused!.output!).code, 'unknown_tool');
     assert.deepEqual(run.received, []);
@@ -157,7 +183,12 @@ describe('OpenAI Responses in native mode, through the official client and a scr
 
   test('answers a search that finds nothing, or that is refused, with a tool_search_output that loads nothing', async () => {
     const run = await runNative(responsesNativeLoop, [
-      { calls: [{ tool: 'tool_search', input: { query: 'zzqx' } }, { tool: 'tool_search', input: { limit: 'many' } }] },
+      {
+        calls: [
+          { tool: 'tool_search', input: { query: 'zzqx' } },
+          { tool: 'tool_search', input: { limit: 'many' } },
+        ],
+      },
       { text: 'ok' },
     ]);
     assertWireShapes(run);
@@ -201,13 +232,20 @@ describe('the Responses wire-shape checks', () => {
       checkResponsesInput(
         [
           { type: 'tool_search_call', call_id: 'c1', arguments: {} },
-          { type: 'tool_search_output', call_id: 'c1', tools: [{ type: 'namespace', name: 'ns', description: 'd', tools: [{ type: 'function', name: 'f' }] }] },
+          {
+            type: 'tool_search_output',
+            call_id: 'c1',
+            tools: [{ type: 'namespace', name: 'ns', description: 'd', tools: [{ type: 'function', name: 'f' }] }],
+          },
           { type: 'tool_search_output', call_id: 'c2', tools: [] },
         ],
         tools,
       ),
       ["input[1].tools[0]: ns.f is not defined so in the request's tools", 'input[2]: call_id "c2" answers no tool_search_call before it'],
     );
-    assert.deepEqual(checkResponsesTools([{ type: 'tool_search', execution: 'server' }]), ['tools[0]: execution must be client', 'tools[0]: a client tool_search needs parameters']);
+    assert.deepEqual(checkResponsesTools([{ type: 'tool_search', execution: 'server' }]), [
+      'tools[0]: execution must be client',
+      'tools[0]: a client tool_search needs parameters',
+    ]);
   });
 });

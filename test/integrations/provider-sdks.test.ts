@@ -41,7 +41,12 @@ async function runLoop(
 const FULL_FLOW: ScriptedTurn[] = [
   { calls: [{ tool: 'tool_search', input: { query: 'add a note' } }] },
   { calls: [{ tool: 'tool_describe', input: { name: 'mcp_notes_add_note' } }] },
-  { calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_add_note', arguments: { text: 'milk' } } }, { tool: 'todo', input: { item: 'buy milk' } }] },
+  {
+    calls: [
+      { tool: 'tool_call', input: { name: 'mcp_notes_add_note', arguments: { text: 'milk' } } },
+      { tool: 'todo', input: { item: 'buy milk' } },
+    ],
+  },
   { text: 'Added.' },
 ];
 
@@ -51,17 +56,29 @@ for (const loop of PROVIDER_LOOPS) {
       test(`searches, describes and calls a deferred tool end to end (${stream ? 'streaming' : 'JSON'})`, async () => {
         const run = await runLoop(loop, FULL_FLOW, { stream });
         assert.equal(run.text, 'Added.');
-        assert.deepEqual(run.received.map((call) => [call.tool, call.arguments]), [['mcp_notes_add_note', { text: 'milk' }], ['todo', { item: 'buy milk' }]]);
+        assert.deepEqual(
+          run.received.map((call) => [call.tool, call.arguments]),
+          [
+            ['mcp_notes_add_note', { text: 'milk' }],
+            ['todo', { item: 'buy milk' }],
+          ],
+        );
         const [search, described, called, todo] = loop.toolResults(run.requests[3]!);
         assert.match(search!.content, /"name":"mcp_notes_add_note"/);
         assert.match(described!.content, /"text":\{"type":"string"\}/);
         assert.equal(called!.content, '{"id":7,"text":"milk"}');
         assert.equal(todo!.content, 'noted: buy milk');
         assert.notEqual(called!.isError, true);
-        assert.deepEqual(run.activity.filter(isCallActivity).filter((event) => event.type === 'call_finished').map((event) => [event.tool, event.viaBridge, event.outcome]), [
-          ['mcp_notes_add_note', true, 'ok'],
-          ['todo', false, 'ok'],
-        ]);
+        assert.deepEqual(
+          run.activity
+            .filter(isCallActivity)
+            .filter((event) => event.type === 'call_finished')
+            .map((event) => [event.tool, event.viaBridge, event.outcome]),
+          [
+            ['mcp_notes_add_note', true, 'ok'],
+            ['todo', false, 'ok'],
+          ],
+        );
       });
     }
 
@@ -73,12 +90,19 @@ for (const loop of PROVIDER_LOOPS) {
     });
 
     test('returns a guardrail denial as a tool result and never runs the tool', async () => {
-      const run = await runLoop(loop, [{ calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_delete_note', arguments: { id: 3 } } }] }, { text: 'ok' }], {
-        session: { hooks: { guardrails: [blockDeletes] } },
-      });
+      const run = await runLoop(
+        loop,
+        [{ calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_delete_note', arguments: { id: 3 } } }] }, { text: 'ok' }],
+        {
+          session: { hooks: { guardrails: [blockDeletes] } },
+        },
+      );
       assert.deepEqual(run.received, []);
       const [denied] = loop.toolResults(run.requests[1]!);
-      assert.equal(denied!.content, JSON.stringify({ error: "Call to 'mcp_notes_delete_note' was denied: deleting is not allowed in this agent", code: 'denied' }));
+      assert.equal(
+        denied!.content,
+        JSON.stringify({ error: "Call to 'mcp_notes_delete_note' was denied: deleting is not allowed in this agent", code: 'denied' }),
+      );
       if (loop.api.startsWith('Anthropic')) assert.equal(denied!.isError, true);
     });
 
@@ -86,9 +110,16 @@ for (const loop of PROVIDER_LOOPS) {
       const input = new PassThrough();
       const output = new PassThrough();
       output.on('data', (chunk: Buffer) => chunk.toString().includes('[y/N]') && input.write('no\n'));
-      const run = await runLoop(loop, [{ calls: [{ tool: 'tool_call', input: { name: 'mcp_calendar_create_event', arguments: { title: 'a', at: 'b' } } }] }, { text: 'ok' }], {
-        session: { hooks: { approve: createTerminalApprover({ input, output }) } },
-      });
+      const run = await runLoop(
+        loop,
+        [
+          { calls: [{ tool: 'tool_call', input: { name: 'mcp_calendar_create_event', arguments: { title: 'a', at: 'b' } } }] },
+          { text: 'ok' },
+        ],
+        {
+          session: { hooks: { approve: createTerminalApprover({ input, output }) } },
+        },
+      );
       assert.deepEqual(run.received, []);
       assert.match(loop.toolResults(run.requests[1]!)[0]!.content, /"code":"approval_declined"/);
     });
@@ -105,7 +136,12 @@ for (const loop of PROVIDER_LOOPS) {
         loop,
         [
           { calls: [{ tool: 'tool_search', input: { query: 'calendar event' } }] },
-          { calls: [{ tool: 'tool_call', input: { name: 'mcp_calendar_create_event', arguments: {} } }, { tool: 'mcp_calendar_list_events', input: { day: 'today' } }] },
+          {
+            calls: [
+              { tool: 'tool_call', input: { name: 'mcp_calendar_create_event', arguments: {} } },
+              { tool: 'mcp_calendar_list_events', input: { day: 'today' } },
+            ],
+          },
           { text: 'ok' },
         ],
         { scope: ['core', 'mcp-notes'] },
@@ -113,7 +149,10 @@ for (const loop of PROVIDER_LOOPS) {
       assert.deepEqual(run.received, []);
       const [search, bridged, direct] = loop.toolResults(run.requests[2]!);
       const matches = (JSON.parse(search!.content) as { matches: { name: string }[] }).matches.map((match) => match.name);
-      assert.deepEqual(matches.filter((name) => !name.startsWith('mcp_notes_')), []);
+      assert.deepEqual(
+        matches.filter((name) => !name.startsWith('mcp_notes_')),
+        [],
+      );
       assert.match(bridged!.content, /"code":"unknown_tool"/);
       assert.match(direct!.content, /"code":"unknown_tool"/);
     });
@@ -121,17 +160,27 @@ for (const loop of PROVIDER_LOOPS) {
     if (!loop.api.startsWith('Anthropic')) {
       // Anthropic sends tool input as parsed JSON; the OpenAI APIs send the model's argument text, which small models break.
       test('answers broken argument JSON with a tool result that says what is wrong', async () => {
-        const run = await runLoop(loop, [{ calls: [{ tool: 'tool_search', input: null, rawArguments: '{"query": "add note"' }] }, { text: 'ok' }]);
+        const run = await runLoop(loop, [
+          { calls: [{ tool: 'tool_search', input: null, rawArguments: '{"query": "add note"' }] },
+          { text: 'ok' },
+        ]);
         const body = JSON.parse(loop.toolResults(run.requests[1]!)[0]!.content) as { code: string; error: string };
         assert.equal(body.code, 'invalid_arguments');
-        assert.match(body.error, /^The arguments of tool_search is not valid JSON \(.+\)\. Pass a JSON object, for example \{"query": "\.\.\."\}\.$/);
+        assert.match(
+          body.error,
+          /^The arguments of tool_search is not valid JSON \(.+\)\. Pass a JSON object, for example \{"query": "\.\.\."\}\.$/,
+        );
       });
     }
 
     test('redacts secrets in a result before it is sent', async () => {
-      const run = await runLoop(loop, [{ calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_read_secret', arguments: {} } }] }, { text: 'ok' }], {
-        session: { hooks: { afterCall: [redactSecrets] } },
-      });
+      const run = await runLoop(
+        loop,
+        [{ calls: [{ tool: 'tool_call', input: { name: 'mcp_notes_read_secret', arguments: {} } }] }, { text: 'ok' }],
+        {
+          session: { hooks: { afterCall: [redactSecrets] } },
+        },
+      );
       assert.equal(loop.toolResults(run.requests[1]!)[0]!.content, 'api_key=[REDACTED]');
       assert.doesNotMatch(JSON.stringify(run.requests[1]!.body), /sk-live/);
     });
@@ -141,7 +190,10 @@ for (const loop of PROVIDER_LOOPS) {
 describe('provider helpers and abort signals', () => {
   test('passes the loop signal to the real tool and reports the cancelled call', async () => {
     for (const loop of PROVIDER_LOOPS) {
-      const server = await startScriptedApiServer([{ calls: [{ tool: 'tool_call', input: { name: 'mcp_jobs_wait', arguments: {} } }] }, { text: 'stopped' }]);
+      const server = await startScriptedApiServer([
+        { calls: [{ tool: 'tool_call', input: { name: 'mcp_jobs_wait', arguments: {} } }] },
+        { text: 'stopped' },
+      ]);
       const controller = new AbortController();
       let seen: AbortSignal | undefined;
       const wait = createWaitingTool(controller, (signal) => (seen = signal));

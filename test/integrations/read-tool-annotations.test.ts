@@ -5,17 +5,22 @@ import { readToolAnnotations } from '../../src/integrations/mcp-client/read-tool
 
 describe('readToolAnnotations', () => {
   it('keeps the title and the four hints when they have the right types', () => {
-    assert.deepEqual(readToolAnnotations({ title: 'Read graph', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }), {
-      title: 'Read graph',
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    });
+    assert.deepEqual(
+      readToolAnnotations({ title: 'Read graph', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }),
+      {
+        title: 'Read graph',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    );
   });
 
   it('leaves out what an upstream sends that is not a well-formed hint', () => {
-    assert.deepEqual(readToolAnnotations({ readOnlyHint: 'yes', destructiveHint: true, extra: { a: 1 }, title: 7 }), { destructiveHint: true });
+    assert.deepEqual(readToolAnnotations({ readOnlyHint: 'yes', destructiveHint: true, extra: { a: 1 }, title: 7 }), {
+      destructiveHint: true,
+    });
     assert.equal(readToolAnnotations({ readOnlyHint: 'yes' }), undefined);
     assert.equal(readToolAnnotations(null), undefined);
     assert.equal(readToolAnnotations(['readOnlyHint']), undefined);
@@ -24,7 +29,7 @@ describe('readToolAnnotations', () => {
 });
 
 describe('toMcpTool', () => {
-  it('carries a tool\'s annotations into the MCP shape, and adds none to a tool without', () => {
+  it("carries a tool's annotations into the MCP shape, and adds none to a tool without", () => {
     const parameters = { type: 'object', properties: {} };
     assert.deepEqual(toMcpTool({ name: 'read', description: 'Reads.', parameters, annotations: { readOnlyHint: true } }), {
       name: 'read',

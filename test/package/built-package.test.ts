@@ -10,15 +10,24 @@ import { ENTRY_POINT_EXPORTS, specifierOf } from '../support/package-entry-point
 function exportNamesInPlainNode(specifier: string): Promise<string[]> {
   const script = `const module = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(module)));`;
   return new Promise((resolvePromise, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: PROJECT_ROOT, env: { ...process.env, NODE_OPTIONS: '' } }, (error, stdout, stderr) => {
-      if (error !== null) reject(new Error(`${specifier}: ${stderr}`));
-      else resolvePromise(JSON.parse(stdout) as string[]);
-    });
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', script],
+      { cwd: PROJECT_ROOT, env: { ...process.env, NODE_OPTIONS: '' } },
+      (error, stdout, stderr) => {
+        if (error !== null) reject(new Error(`${specifier}: ${stderr}`));
+        else resolvePromise(JSON.parse(stdout) as string[]);
+      },
+    );
   });
 }
 
 describe('the built package (dist/, what npm consumers import)', () => {
-  const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown>; dependencies: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+    name: string;
+    exports: Record<string, unknown>;
+    dependencies: Record<string, string>;
+  };
 
   it('lists exactly the entry points this test checks', () => {
     assert.deepEqual(Object.keys(manifest.exports).sort(), Object.keys(ENTRY_POINT_EXPORTS).sort());

@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -27,7 +39,14 @@ interface CommandResult {
 
 /** Runs a command in the clone without the test runner's TypeScript loader; never rejects. */
 function run(clone: string, command: string, args: readonly string[], timeout = COMMAND_TIMEOUT_MS): Promise<CommandResult> {
-  const env = { ...process.env, NODE_OPTIONS: '', npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  const env = {
+    ...process.env,
+    NODE_OPTIONS: '',
+    npm_config_offline: 'true',
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
   return new Promise((resolvePromise) => {
     execFile(command, args, { cwd: clone, env, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
@@ -42,8 +61,13 @@ function describeFailure(label: string, result: CommandResult): string {
 
 /** The files a commit of the working tree would hold: tracked (and still present) plus untracked, not ignored. */
 function committableFiles(): string[] {
-  const listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
-  return [...new Set(listing.split('\0').filter((file) => file !== ''))].filter((file) => existsSync(join(PROJECT_ROOT, file)) && statSync(join(PROJECT_ROOT, file)).isFile());
+  const listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
+  return [...new Set(listing.split('\0').filter((file) => file !== ''))].filter(
+    (file) => existsSync(join(PROJECT_ROOT, file)) && statSync(join(PROJECT_ROOT, file)).isFile(),
+  );
 }
 
 /** Copies the committable files into `clone` and links node_modules; returns the files copied. */
@@ -63,7 +87,9 @@ function copyRepository(clone: string): string[] {
 function relativeLinks(markdown: string): string[] {
   const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
   const targets = [...prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]!);
-  return targets.filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#')).map((target) => decodeURI(target.split('#')[0]!));
+  return targets
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'))
+    .map((target) => decodeURI(target.split('#')[0]!));
 }
 
 function isInside(folder: string, path: string): boolean {
@@ -92,7 +118,9 @@ describe('a fresh clone, with no ../shared beside it', () => {
   it('stands alone: nothing beside it, and no file refers to the SPEC, style guide or data kept beside the project', () => {
     assert.equal(existsSync(join(clone, '..', 'shared')), false);
     const sibling = /\.\.\/shared\/(SPEC|STYLE|data)\b/;
-    const offenders = files.filter((file) => /\.(md|ts|mts|js|mjs|json|ya?ml)$/.test(file) && sibling.test(readFileSync(join(clone, file), 'utf8')));
+    const offenders = files.filter(
+      (file) => /\.(md|ts|mts|js|mjs|json|ya?ml)$/.test(file) && sibling.test(readFileSync(join(clone, file), 'utf8')),
+    );
     assert.deepEqual(offenders, []);
   });
 
@@ -111,7 +139,13 @@ describe('a fresh clone, with no ../shared beside it', () => {
   });
 
   it("runs the README's search example", async () => {
-    const result = await run(clone, process.execPath, ['bin/tool-search.js', 'search', '--tools', 'catalogs/realistic-session.json', 'take a screenshot of a web page']);
+    const result = await run(clone, process.execPath, [
+      'bin/tool-search.js',
+      'search',
+      '--tools',
+      'catalogs/realistic-session.json',
+      'take a screenshot of a web page',
+    ]);
     assert.equal(result.code, 0, describeFailure('tool-search search', result));
     assert.match(result.stdout, /1\. mcp_playwright_browser_take_screenshot/);
   });
@@ -130,22 +164,46 @@ describe('a fresh clone, with no ../shared beside it', () => {
 
   it('npm run bench -- --quick runs every part on the bundled data and leaves the committed results alone', async () => {
     const out = join(parent, 'bench-quick');
-    const committed = readdirSync(join(clone, 'bench', 'results')).map((file) => [file, readFileSync(join(clone, 'bench', 'results', file), 'utf8')]);
+    const committed = readdirSync(join(clone, 'bench', 'results')).map((file) => [
+      file,
+      readFileSync(join(clone, 'bench', 'results', file), 'utf8'),
+    ]);
     const result = await run(clone, 'npm', ['run', '--silent', 'bench', '--', '--quick', `--out=${out}`], BENCH_TIMEOUT_MS);
     assert.equal(result.code, 0, describeFailure('npm run bench -- --quick', result));
-    assert.deepEqual(readdirSync(out).sort(), ['cluster.json', 'cluster.md', 'gateway-latency.json', 'gateway-latency.md', 'gateway-trust.json', 'gateway-trust.md', 'search.json', 'search.md', 'search.svg']);
-    const search = JSON.parse(readFileSync(join(out, 'search.json'), 'utf8')) as { quality: { dataset: string; scores: { queries: number } }[]; speed: unknown[] };
+    assert.deepEqual(readdirSync(out).sort(), [
+      'cluster.json',
+      'cluster.md',
+      'gateway-latency.json',
+      'gateway-latency.md',
+      'gateway-trust.json',
+      'gateway-trust.md',
+      'search.json',
+      'search.md',
+      'search.svg',
+    ]);
+    const search = JSON.parse(readFileSync(join(out, 'search.json'), 'utf8')) as {
+      quality: { dataset: string; scores: { queries: number } }[];
+      speed: unknown[];
+    };
     const datasets = new Set(search.quality.map((row) => row.dataset));
     for (const name of ['Seal-Tools test_in', 'BFCL v4', 'MetaTool', 'LiveMCPBench']) assert.ok(datasets.has(name), name);
     assert.ok(search.quality.every((row) => row.scores.queries > 0));
     assert.ok(search.speed.length > 0);
     assert.match(readFileSync(join(out, 'search.md'), 'utf8'), /^> Quick run/);
-    const after = readdirSync(join(clone, 'bench', 'results')).map((file) => [file, readFileSync(join(clone, 'bench', 'results', file), 'utf8')]);
+    const after = readdirSync(join(clone, 'bench', 'results')).map((file) => [
+      file,
+      readFileSync(join(clone, 'bench', 'results', file), 'utf8'),
+    ]);
     assert.deepEqual(after, committed);
   });
 
   it('resolves every relative link of README.md and docs/*.md to a file inside the clone', () => {
-    const documents = ['README.md', ...readdirSync(join(clone, 'docs')).filter((file) => file.endsWith('.md')).map((file) => join('docs', file))];
+    const documents = [
+      'README.md',
+      ...readdirSync(join(clone, 'docs'))
+        .filter((file) => file.endsWith('.md'))
+        .map((file) => join('docs', file)),
+    ];
     const broken: string[] = [];
     const realClone = realpathSync(clone);
     for (const document of documents) {

@@ -28,7 +28,14 @@ interface CommandResult {
 
 /** Runs a command without the test runner's TypeScript loader and with npm kept offline; never rejects. */
 function run(cwd: string, command: string, args: readonly string[]): Promise<CommandResult> {
-  const env = { ...process.env, NODE_OPTIONS: '', npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  const env = {
+    ...process.env,
+    NODE_OPTIONS: '',
+    npm_config_offline: 'true',
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
   return new Promise((resolvePromise) => {
     execFile(command, args, { cwd, env, timeout: COMMAND_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
@@ -77,7 +84,15 @@ describe('the packed package, installed into another project', () => {
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
     for (const name of Object.keys(manifest.dependencies)) linkInstalledPackage(project, name);
-    const install = await run(project, 'npm', ['install', '--no-save', '--ignore-scripts', '--offline', '--cache', join(parent, 'npm-cache'), join(parent, report!.filename)]);
+    const install = await run(project, 'npm', [
+      'install',
+      '--no-save',
+      '--ignore-scripts',
+      '--offline',
+      '--cache',
+      join(parent, 'npm-cache'),
+      join(parent, report!.filename),
+    ]);
     assert.equal(install.code, 0, describeFailure('npm install <tarball>', install));
     // The optional peer that tool-search/ai imports, as a user of that entry point installs it; linked
     // after the install, which would drop a package nothing in the project requires.
@@ -89,10 +104,20 @@ describe('the packed package, installed into another project', () => {
   });
 
   it('packs the built code, the bin and the shipped data, and leaves tests, benches and examples out', () => {
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'bin/tool-search.js', 'request-pack/manifest.json', 'catalogs/realistic-session.json', 'README.md']) {
+    for (const file of [
+      'dist/index.js',
+      'dist/index.d.ts',
+      'bin/tool-search.js',
+      'request-pack/manifest.json',
+      'catalogs/realistic-session.json',
+      'README.md',
+    ]) {
       assert.ok(packed.includes(file), `the tarball holds ${file}`);
     }
-    assert.deepEqual(packed.filter((file) => /^(test|bench|scripts|examples|node_modules)\//.test(file)), []);
+    assert.deepEqual(
+      packed.filter((file) => /^(test|bench|scripts|examples|node_modules)\//.test(file)),
+      [],
+    );
   });
 
   for (const [entry, name] of Object.entries(ENTRY_POINT_EXPORTS)) {

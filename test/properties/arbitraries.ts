@@ -1,7 +1,24 @@
 import fc from 'fast-check';
 import type { Tool, ToolsetKind } from '../../src/tools/tool.ts';
 
-const WORDS = ['create', 'list', 'get', 'delete', 'issue', 'file', 'page', 'message', 'user', 'repo', 'graph', 'search', 'read', 'write', 'github', 'slack'];
+const WORDS = [
+  'create',
+  'list',
+  'get',
+  'delete',
+  'issue',
+  'file',
+  'page',
+  'message',
+  'user',
+  'repo',
+  'graph',
+  'search',
+  'read',
+  'write',
+  'github',
+  'slack',
+];
 const TOOLSETS: readonly [string, ToolsetKind][] = [
   ['core', 'core'],
   ['mcp-github', 'mcp'],
@@ -20,7 +37,10 @@ const toolWithoutName = fc.record({
 
 /** Lists of tools with unique names, a mix of core, MCP and plugin toolsets. */
 export const toolLists = fc
-  .uniqueArray(fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join('_')), { maxLength: 30 })
+  .uniqueArray(
+    fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join('_')),
+    { maxLength: 30 },
+  )
   .chain((names) => fc.tuple(fc.constant(names), fc.array(toolWithoutName, { minLength: names.length, maxLength: names.length })))
   .map(([names, bodies]): Tool[] =>
     names.map((name, index) => {
@@ -28,11 +48,16 @@ export const toolLists = fc
       return {
         name,
         description: body.description,
-        parameters: { type: 'object', properties: Object.fromEntries(body.parameterNames.map((parameter) => [parameter, { type: 'string' }])) },
+        parameters: {
+          type: 'object',
+          properties: Object.fromEntries(body.parameterNames.map((parameter) => [parameter, { type: 'string' }])),
+        },
         toolset: body.toolset[0],
         kind: body.toolset[1],
       };
     }),
   );
 
-export const queries = fc.array(fc.oneof(word, fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 5 }).map((parts) => parts.join(' '));
+export const queries = fc
+  .array(fc.oneof(word, fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 5 })
+  .map((parts) => parts.join(' '));

@@ -62,7 +62,9 @@ describe('assembly invariants', () => {
         const again = assembleTools(tools, optionsOf(mode, contextLength));
         assert.equal(JSON.stringify(again.tools), JSON.stringify(first.tools));
         if (mode === 'off') return;
-        const bridge = first.tools.filter((tool) => BRIDGE_TOOL_NAMES.includes(tool.name)).map((tool) => ({ ...tool, toolset: 'core', kind: 'core' as const }));
+        const bridge = first.tools
+          .filter((tool) => BRIDGE_TOOL_NAMES.includes(tool.name))
+          .map((tool) => ({ ...tool, toolset: 'core', kind: 'core' as const }));
         const fedBack = assembleTools([...tools, ...bridge], optionsOf(mode, contextLength));
         assert.equal(JSON.stringify(fedBack.tools), JSON.stringify(first.tools));
       }),
@@ -71,15 +73,23 @@ describe('assembly invariants', () => {
 
   it('decides the same and defers the same tools whatever the input order', () => {
     fc.assert(
-      fc.property(toolLists.chain((tools) => fc.tuple(fc.constant(tools), fc.shuffledSubarray(tools, { minLength: tools.length, maxLength: tools.length }))), modes, contextLengths, ([tools, shuffled], mode, contextLength) => {
-        const first = assembleTools(tools, optionsOf(mode, contextLength));
-        const second = assembleTools(shuffled, optionsOf(mode, contextLength));
-        assert.equal(second.active, first.active);
-        assert.equal(second.deferredTokens, first.deferredTokens);
-        assert.deepEqual(second.deferred.map((tool) => tool.name).sort(), first.deferred.map((tool) => tool.name).sort());
-        const bridgeOf = (tools: readonly { name: string }[]) => JSON.stringify(tools.filter((tool) => BRIDGE_TOOL_NAMES.includes(tool.name)));
-        assert.equal(bridgeOf(second.tools), bridgeOf(first.tools));
-      }),
+      fc.property(
+        toolLists.chain((tools) =>
+          fc.tuple(fc.constant(tools), fc.shuffledSubarray(tools, { minLength: tools.length, maxLength: tools.length })),
+        ),
+        modes,
+        contextLengths,
+        ([tools, shuffled], mode, contextLength) => {
+          const first = assembleTools(tools, optionsOf(mode, contextLength));
+          const second = assembleTools(shuffled, optionsOf(mode, contextLength));
+          assert.equal(second.active, first.active);
+          assert.equal(second.deferredTokens, first.deferredTokens);
+          assert.deepEqual(second.deferred.map((tool) => tool.name).sort(), first.deferred.map((tool) => tool.name).sort());
+          const bridgeOf = (tools: readonly { name: string }[]) =>
+            JSON.stringify(tools.filter((tool) => BRIDGE_TOOL_NAMES.includes(tool.name)));
+          assert.equal(bridgeOf(second.tools), bridgeOf(first.tools));
+        },
+      ),
     );
   });
 });

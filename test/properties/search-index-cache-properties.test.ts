@@ -37,7 +37,16 @@ function applyEdit(tools: readonly Tool[], edit: Edit): readonly Tool[] {
     tools.map((tool, index) => (index === at(position) ? { ...tool, ...change } : tool));
   switch (edit.kind) {
     case 'add':
-      return [...tools, { name: edit.name, description: edit.description, parameters: { type: 'object', properties: {} }, toolset: 'mcp-added', kind: 'mcp' }];
+      return [
+        ...tools,
+        {
+          name: edit.name,
+          description: edit.description,
+          parameters: { type: 'object', properties: {} },
+          toolset: 'mcp-added',
+          kind: 'mcp',
+        },
+      ];
     case 'remove':
       return tools.filter((_, index) => index !== at(edit.at));
     case 'describe':
@@ -45,7 +54,12 @@ function applyEdit(tools: readonly Tool[], edit: Edit): readonly Tool[] {
     case 'rename':
       return replace(edit.at, { name: edit.name });
     case 'parameters':
-      return replace(edit.at, { parameters: { type: 'object', properties: Object.fromEntries(edit.names.map((name) => [name, { type: 'string', description: `the ${name}` }])) } });
+      return replace(edit.at, {
+        parameters: {
+          type: 'object',
+          properties: Object.fromEntries(edit.names.map((name) => [name, { type: 'string', description: `the ${name}` }])),
+        },
+      });
     case 'same':
       return tools;
     case 'copy':
@@ -56,17 +70,24 @@ function applyEdit(tools: readonly Tool[], edit: Edit): readonly Tool[] {
 describe('search index cache invariants', () => {
   it('searches a catalog through any history of edits exactly as a fresh build does', () => {
     fc.assert(
-      fc.property(toolLists, fc.array(fc.tuple(edits, queries, fc.integer({ min: 1, max: 20 })), { minLength: 1, maxLength: 12 }), (start, steps) => {
-        // A small cache, so that eviction happens along the way too, cutting catalogs into small parts.
-        const cache = new SearchIndexCache({ catalogs: 3, tools: 60, partTools: 30 }, { average: 3, minimum: 2, maximum: 6, minimumCatalog: 4, searchesBeforeWholeBuild: 2 });
-        let tools: readonly Tool[] = start;
-        for (const [edit, query, limit] of steps) {
-          tools = applyEdit(tools, edit);
-          const fresh = searchIndex(buildSearchIndex(tools), query, limit);
-          assert.deepEqual(searchIndex(cache.indexOf(tools), query, limit), fresh);
-          assert.deepEqual(searchTools(tools, query, limit), fresh);
-        }
-      }),
+      fc.property(
+        toolLists,
+        fc.array(fc.tuple(edits, queries, fc.integer({ min: 1, max: 20 })), { minLength: 1, maxLength: 12 }),
+        (start, steps) => {
+          // A small cache, so that eviction happens along the way too, cutting catalogs into small parts.
+          const cache = new SearchIndexCache(
+            { catalogs: 3, tools: 60, partTools: 30 },
+            { average: 3, minimum: 2, maximum: 6, minimumCatalog: 4, searchesBeforeWholeBuild: 2 },
+          );
+          let tools: readonly Tool[] = start;
+          for (const [edit, query, limit] of steps) {
+            tools = applyEdit(tools, edit);
+            const fresh = searchIndex(buildSearchIndex(tools), query, limit);
+            assert.deepEqual(searchIndex(cache.indexOf(tools), query, limit), fresh);
+            assert.deepEqual(searchTools(tools, query, limit), fresh);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });

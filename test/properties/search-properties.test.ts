@@ -31,7 +31,10 @@ describe('search invariants', () => {
         assert.equal(result.total_available, allowed.size);
         for (const match of result.matches) assert.ok(allowed.has(match.name), match.name);
         assert.equal(new Set(result.matches.map((match) => match.name)).size, result.matches.length);
-        const expectedMax = limit === undefined ? DEFAULT_TOOL_SEARCH_CONFIG.searchDefaultLimit : Math.min(Math.max(limit, 1), DEFAULT_TOOL_SEARCH_CONFIG.maxSearchLimit);
+        const expectedMax =
+          limit === undefined
+            ? DEFAULT_TOOL_SEARCH_CONFIG.searchDefaultLimit
+            : Math.min(Math.max(limit, 1), DEFAULT_TOOL_SEARCH_CONFIG.maxSearchLimit);
         assert.ok(result.matches.length <= expectedMax);
         assert.ok(result.matches.length <= DEFAULT_TOOL_SEARCH_CONFIG.maxSearchLimit);
       }),
@@ -41,7 +44,9 @@ describe('search invariants', () => {
   it('ranks in decreasing score and does not depend on the input order', async () => {
     await fc.assert(
       fc.asyncProperty(
-        toolLists.chain((tools) => fc.tuple(fc.constant(tools), fc.shuffledSubarray(tools, { minLength: tools.length, maxLength: tools.length }))),
+        toolLists.chain((tools) =>
+          fc.tuple(fc.constant(tools), fc.shuffledSubarray(tools, { minLength: tools.length, maxLength: tools.length })),
+        ),
         queries,
         async ([tools, shuffled], query) => {
           const toolsets = ['core', 'mcp-github', 'mcp-slack', 'notes-plugin'];

@@ -24,8 +24,14 @@ describe('createChatRequestWriter (against a scripted OpenAI-compatible endpoint
       const tools = mcpServerTools('memory').slice(0, 3);
       const write = createChatRequestWriter({ url: endpoint.url, model: 'qwen3:8b', apiKey: 'sk-test-key' });
       const written = await write(tools, { signal: signal() });
-      assert.deepEqual(Object.keys(written), tools.map((tool) => tool.name));
-      assert.deepEqual(written['mcp_memory_create_entities'], ['first way to ask for mcp_memory_create_entities', 'second way to ask for mcp_memory_create_entities']);
+      assert.deepEqual(
+        Object.keys(written),
+        tools.map((tool) => tool.name),
+      );
+      assert.deepEqual(written['mcp_memory_create_entities'], [
+        'first way to ask for mcp_memory_create_entities',
+        'second way to ask for mcp_memory_create_entities',
+      ]);
       assert.equal(endpoint.requests.length, 1);
       assert.equal(endpoint.requests[0]!.body['model'], 'qwen3:8b');
       assert.equal(endpoint.requests[0]!.authorization, 'Bearer sk-test-key');
@@ -36,7 +42,9 @@ describe('createChatRequestWriter (against a scripted OpenAI-compatible endpoint
   });
 
   it('reads an object inside a code fence, and takes the full chat/completions URL as given', async () => {
-    const endpoint = await startScriptedChatEndpoint((tools) => ({ content: `Sure!\n\`\`\`json\n${JSON.stringify({ [tools[0]!]: ['keep my notes'] })}\n\`\`\`` }));
+    const endpoint = await startScriptedChatEndpoint((tools) => ({
+      content: `Sure!\n\`\`\`json\n${JSON.stringify({ [tools[0]!]: ['keep my notes'] })}\n\`\`\``,
+    }));
     try {
       const write = createChatRequestWriter({ url: `${endpoint.url}/chat/completions`, model: 'm' });
       const written = await write(mcpServerTools('memory').slice(0, 1), { signal: signal() });
@@ -51,14 +59,19 @@ describe('createChatRequestWriter (against a scripted OpenAI-compatible endpoint
     const endpoint = await startScriptedChatEndpoint(() => ({ content: 'x'.repeat(MAX_CHAT_ANSWER_BYTES + 1) }));
     try {
       const write = createChatRequestWriter({ url: endpoint.url, model: 'm' });
-      await assert.rejects(write(mcpServerTools('memory').slice(0, 1), { signal: signal() }), new RegExp(`the answer is larger than ${MAX_CHAT_ANSWER_BYTES} bytes`));
+      await assert.rejects(
+        write(mcpServerTools('memory').slice(0, 1), { signal: signal() }),
+        new RegExp(`the answer is larger than ${MAX_CHAT_ANSWER_BYTES} bytes`),
+      );
     } finally {
       await endpoint.close();
     }
   });
 
   it('rejects with a one-line reason on an HTTP error, garbage, or an endpoint that is down', async () => {
-    const endpoint = await startScriptedChatEndpoint((_tools, number) => (number === 1 ? { status: 500 } : { content: 'I cannot help with that.' }));
+    const endpoint = await startScriptedChatEndpoint((_tools, number) =>
+      number === 1 ? { status: 500 } : { content: 'I cannot help with that.' },
+    );
     const tools = mcpServerTools('memory').slice(0, 1);
     try {
       const write = createChatRequestWriter({ url: endpoint.url, model: 'm' });
@@ -67,6 +80,9 @@ describe('createChatRequestWriter (against a scripted OpenAI-compatible endpoint
     } finally {
       await endpoint.close();
     }
-    await assert.rejects(createChatRequestWriter({ url: `http://127.0.0.1:${await closedPort()}/v1`, model: 'm' })(tools, { signal: signal() }), /cannot reach the endpoint \(ECONNREFUSED\)/);
+    await assert.rejects(
+      createChatRequestWriter({ url: `http://127.0.0.1:${await closedPort()}/v1`, model: 'm' })(tools, { signal: signal() }),
+      /cannot reach the endpoint \(ECONNREFUSED\)/,
+    );
   });
 });

@@ -42,7 +42,11 @@ describe('packagesInCommand', () => {
   it('names the executables a command runs: its own name, a .bin link, a container image', () => {
     assert.deepEqual(packagesInCommand('/usr/local/bin/github-mcp-server', ['stdio']).commands, ['github-mcp-server']);
     assert.ok(packagesInCommand('node', ['/srv/node_modules/.bin/mcp-server-memory']).commands.includes('mcp-server-memory'));
-    assert.ok(packagesInCommand('docker', ['run', '-i', '--rm', 'ghcr.io/github/github-mcp-server:latest']).commands.includes('ghcr.io/github/github-mcp-server'));
+    assert.ok(
+      packagesInCommand('docker', ['run', '-i', '--rm', 'ghcr.io/github/github-mcp-server:latest']).commands.includes(
+        'ghcr.io/github/github-mcp-server',
+      ),
+    );
   });
 
   it('drops versions and extras from package specs', () => {
@@ -74,34 +78,64 @@ describe('loadRequestPack', () => {
 
   it('matches by the package a command line runs, before the server name or the config name', () => {
     const { pack } = countingPack();
-    assert.deepEqual(pack.match({ name: 'notion', command: 'npx', args: ['-y', '@modelcontextprotocol/server-github@2025.4.8'], serverName: 'Notion API' }), {
-      id: 'github',
-      by: 'package',
-      value: '@modelcontextprotocol/server-github',
-    });
+    assert.deepEqual(
+      pack.match({
+        name: 'notion',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-github@2025.4.8'],
+        serverName: 'Notion API',
+      }),
+      {
+        id: 'github',
+        by: 'package',
+        value: '@modelcontextprotocol/server-github',
+      },
+    );
     assert.deepEqual(pack.match({ command: 'node', args: ['/opt/x/node_modules/@modelcontextprotocol/server-memory/dist/index.js'] }), {
       id: 'memory',
       by: 'package',
       value: '@modelcontextprotocol/server-memory',
     });
-    assert.deepEqual(pack.match({ command: 'uvx', args: ['mcp_server_git'] }), { id: 'livemcpbench-git', by: 'package', value: 'mcp_server_git' });
+    assert.deepEqual(pack.match({ command: 'uvx', args: ['mcp_server_git'] }), {
+      id: 'livemcpbench-git',
+      by: 'package',
+      value: 'mcp_server_git',
+    });
     assert.equal(pack.match({ command: 'github-mcp-server', args: ['stdio'] })?.id, 'github');
-    assert.equal(pack.match({ command: 'npx', args: ['-y', 'supergateway', '--streamableHttp', 'https://mcp-api.op.gg/mcp'] })?.id, 'livemcpbench-opgg-mcp');
+    assert.equal(
+      pack.match({ command: 'npx', args: ['-y', 'supergateway', '--streamableHttp', 'https://mcp-api.op.gg/mcp'] })?.id,
+      'livemcpbench-opgg-mcp',
+    );
   });
 
   it('matches by serverInfo.name, then by config name or pack id', () => {
     const { pack } = countingPack();
-    assert.deepEqual(pack.match({ name: 'kb', command: 'node', args: ['/srv/memory/index.js'], serverName: 'memory-server' }), { id: 'memory', by: 'server_name', value: 'memory-server' });
+    assert.deepEqual(pack.match({ name: 'kb', command: 'node', args: ['/srv/memory/index.js'], serverName: 'memory-server' }), {
+      id: 'memory',
+      by: 'server_name',
+      value: 'memory-server',
+    });
     assert.deepEqual(pack.match({ name: 'GitHub' }), { id: 'github', by: 'config_name', value: 'GitHub' });
-    assert.deepEqual(pack.match({ name: 'sequential_thinking' }), { id: 'sequential-thinking', by: 'config_name', value: 'sequential_thinking' });
+    assert.deepEqual(pack.match({ name: 'sequential_thinking' }), {
+      id: 'sequential-thinking',
+      by: 'config_name',
+      value: 'sequential_thinking',
+    });
     assert.equal(pack.match({ name: 'livemcpbench-time' })?.id, 'livemcpbench-time');
     assert.equal(pack.match({ name: 'my-own-server', command: 'node', args: ['/srv/mine.js'], serverName: 'mine' }), undefined);
   });
 
-  it("ignores entries for tools a server no longer has, and gives a tool it does not know nothing", () => {
+  it('ignores entries for tools a server no longer has, and gives a tool it does not know nothing', () => {
     const { pack } = countingPack();
     const lookup = pack.lookup();
-    const current: Tool = { name: 'mcp_memory_read_graph', originalName: 'read_graph', description: '', parameters: {}, toolset: 'mcp-memory', kind: 'mcp' };
+    const current: Tool = {
+      name: 'mcp_memory_read_graph',
+      originalName: 'read_graph',
+      description: '',
+      parameters: {},
+      toolset: 'mcp-memory',
+      kind: 'mcp',
+    };
     const unknown: Tool = { ...current, name: 'mcp_memory_brand_new_tool', originalName: 'brand_new_tool' };
     assert.ok((lookup(current) ?? []).length >= 8);
     assert.equal(lookup(unknown), undefined);
@@ -112,7 +146,14 @@ describe('loadRequestPack', () => {
 
   it('uses the identities given per server, by toolset name', () => {
     const { pack } = countingPack();
-    const tool: Tool = { name: 'mcp_kb_read_graph', originalName: 'read_graph', description: '', parameters: {}, toolset: 'mcp-kb', kind: 'mcp' };
+    const tool: Tool = {
+      name: 'mcp_kb_read_graph',
+      originalName: 'read_graph',
+      description: '',
+      parameters: {},
+      toolset: 'mcp-kb',
+      kind: 'mcp',
+    };
     assert.equal(pack.lookup()(tool), undefined);
     assert.ok((pack.lookup({ kb: { serverName: 'memory-server' } })(tool) ?? []).length >= 8);
   });
@@ -131,7 +172,9 @@ describe('the pack as a lender', () => {
   it("lends the tools of every server but the session's own, each with its requests", () => {
     const pack = loadRequestPack();
     const github = pack.match({ name: 'github' })!.id;
-    const lenders = pack.lendersFor([{ name: 'mcp_github_get_me', description: '', parameters: { type: 'object' }, toolset: 'mcp-github', kind: 'mcp' }]);
+    const lenders = pack.lendersFor([
+      { name: 'mcp_github_get_me', description: '', parameters: { type: 'object' }, toolset: 'mcp-github', kind: 'mcp' },
+    ]);
     assert.ok(lenders.length > 1_000);
     assert.ok(lenders.every((tool) => tool.toolset !== `pack-${github}` && (tool.requests?.length ?? 0) >= 8));
   });

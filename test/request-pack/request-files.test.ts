@@ -17,7 +17,12 @@ describe('openLearnedRequestFile', () => {
     const folder = freshFolder();
     const path = join(folder, 'learned-requests.json');
     const first = openLearnedRequestFile(path);
-    first.add({ server: 'npm:@modelcontextprotocol/server-github', tool: 'merge_pull_request', text: 'make my fix part of main', time: 1_000 });
+    first.add({
+      server: 'npm:@modelcontextprotocol/server-github',
+      tool: 'merge_pull_request',
+      text: 'make my fix part of main',
+      time: 1_000,
+    });
     assert.equal(statSync(path).mode & 0o777, 0o600);
     assert.equal(statSync(folder).mode & 0o777, 0o700);
     const again = openLearnedRequestFile(path);
@@ -70,7 +75,10 @@ describe('openWrittenRequestFile', () => {
     const path = join(freshFolder(), 'written-requests.json');
     const cache = openWrittenRequestFile(path, { maxEntries: 2 });
     cache.set([['a', ['one']]]);
-    cache.set([['b', ['two']], ['c', ['three']]]);
+    cache.set([
+      ['b', ['two']],
+      ['c', ['three']],
+    ]);
     const again = openWrittenRequestFile(path);
     assert.equal(again.get('a'), undefined);
     assert.deepEqual(again.get('c'), ['three']);

@@ -7,11 +7,16 @@ import { PROJECT_ROOT } from '../support/fixtures.ts';
 
 const PACK = join(PROJECT_ROOT, 'request-pack');
 const manifest = parsePackManifest(readFileSync(join(PACK, 'manifest.json'), 'utf8'));
-const serverFiles = readdirSync(join(PACK, 'servers')).filter((name) => name.endsWith('.json')).sort();
+const serverFiles = readdirSync(join(PACK, 'servers'))
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 describe('the shipped request pack (request-pack/)', () => {
   it('lists every server file in the manifest, and no file that does not exist', () => {
-    assert.deepEqual(manifest.servers.map((server) => server.file).sort(), serverFiles.map((name) => `servers/${name}`));
+    assert.deepEqual(
+      manifest.servers.map((server) => server.file).sort(),
+      serverFiles.map((name) => `servers/${name}`),
+    );
   });
 
   it('is in the package files, so that an installed package has it', () => {
@@ -25,10 +30,19 @@ describe('the shipped request pack (request-pack/)', () => {
       assert.equal(file.server, server.id);
       assert.ok(file.tool_list_source.length > 0 && file.written.length > 0, 'says where its tool list came from and how it was written');
       const thin = Object.entries(file.tools).filter(([, requests]) => requests.length < 8);
-      assert.deepEqual(thin.map(([tool, requests]) => `${tool}: ${requests.length}`), []);
+      assert.deepEqual(
+        thin.map(([tool, requests]) => `${tool}: ${requests.length}`),
+        [],
+      );
       assert.equal(Object.keys(file.tools).length, server.tools);
-      assert.equal(Object.values(file.tools).reduce((sum, requests) => sum + requests.length, 0), server.requests);
-      assert.ok(server.sources.length > 0 && server.sources.every((source) => source.name !== '' && source.version !== ''), 'names its sources and versions');
+      assert.equal(
+        Object.values(file.tools).reduce((sum, requests) => sum + requests.length, 0),
+        server.requests,
+      );
+      assert.ok(
+        server.sources.length > 0 && server.sources.every((source) => source.name !== '' && source.version !== ''),
+        'names its sources and versions',
+      );
       assert.ok((server.identities.config_names ?? []).length > 0, 'has a config name');
     });
   }

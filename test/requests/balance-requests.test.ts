@@ -10,8 +10,15 @@ const githubPr = makeTool('mcp_github_create_pull_request', 'Create a new pull r
   toolset: 'mcp-github',
   requests: ['open a PR from my branch', 'propose my changes for review'],
 });
-const githubIssue = makeTool('mcp_github_get_issue', 'Get an issue.', { originalName: 'get_issue', toolset: 'mcp-github', requests: ['show me the bug report'] });
-const gitlabMr = makeTool('mcp_gitlab_create_merge_request', 'Create a merge request.', { originalName: 'create_merge_request', toolset: 'mcp-gitlab' });
+const githubIssue = makeTool('mcp_github_get_issue', 'Get an issue.', {
+  originalName: 'get_issue',
+  toolset: 'mcp-github',
+  requests: ['show me the bug report'],
+});
+const gitlabMr = makeTool('mcp_gitlab_create_merge_request', 'Create a merge request.', {
+  originalName: 'create_merge_request',
+  toolset: 'mcp-gitlab',
+});
 const gitlabUser = makeTool('mcp_gitlab_get_user', 'Get a user by id.', { originalName: 'get_user', toolset: 'mcp-gitlab' });
 const core = makeTool('read_file', 'Read a file.', { kind: 'core', toolset: 'core' });
 
@@ -35,7 +42,9 @@ describe('balanceRequests', () => {
 
   it('leaves core tools alone and tells how each tool was given requests', () => {
     const told: string[] = [];
-    const balanced = balanceRequests([githubPr, gitlabMr, gitlabUser, core], { balancedBy: (tool, by, count) => told.push(`${tool.name} ${by} ${count}`) });
+    const balanced = balanceRequests([githubPr, gitlabMr, gitlabUser, core], {
+      balancedBy: (tool, by, count) => told.push(`${tool.name} ${by} ${count}`),
+    });
     assert.equal(balanced[3], core);
     assert.deepEqual(told, ['mcp_gitlab_create_merge_request lent 2', 'mcp_gitlab_get_user own text 2']);
   });
@@ -67,9 +76,16 @@ describe('balanceRequests', () => {
   it('keeps a server without requests findable among servers with many', () => {
     const covered: Tool[] = [
       { ...githubPr, requests: ['open a merge request', 'open a PR', 'open a change for review'] },
-      makeTool('mcp_github_merge_pull_request', 'Merge a pull request.', { originalName: 'merge_pull_request', toolset: 'mcp-github', requests: ['merge the MR', 'land it'] }),
+      makeTool('mcp_github_merge_pull_request', 'Merge a pull request.', {
+        originalName: 'merge_pull_request',
+        toolset: 'mcp-github',
+        requests: ['merge the MR', 'land it'],
+      }),
     ];
-    const uncovered = makeTool('mcp_gitlab_merge_merge_request', 'Merge a merge request.', { originalName: 'merge_merge_request', toolset: 'mcp-gitlab' });
+    const uncovered = makeTool('mcp_gitlab_merge_merge_request', 'Merge a merge request.', {
+      originalName: 'merge_merge_request',
+      toolset: 'mcp-gitlab',
+    });
     const unbalanced = searchTools([...covered, uncovered], 'merge the merge request', 3).map((match) => match.tool.name);
     const balanced = searchTools(balanceRequests([...covered, uncovered]), 'merge the merge request', 3).map((match) => match.tool.name);
     assert.equal(balanced[0], 'mcp_gitlab_merge_merge_request');

@@ -4,14 +4,14 @@ import { cleanRequestText, MAX_REQUEST_LENGTH, mergeRequests } from '../../src/r
 
 describe('mergeRequests', () => {
   it('keeps the groups in the order given and sorts each group by code units', () => {
-    assert.deepEqual(mergeRequests([['merge it', 'ship the fix'], ['b request', 'a request'], ['zeta', 'Alpha']]), [
-      'merge it',
-      'ship the fix',
-      'a request',
-      'b request',
-      'Alpha',
-      'zeta',
-    ]);
+    assert.deepEqual(
+      mergeRequests([
+        ['merge it', 'ship the fix'],
+        ['b request', 'a request'],
+        ['zeta', 'Alpha'],
+      ]),
+      ['merge it', 'ship the fix', 'a request', 'b request', 'Alpha', 'zeta'],
+    );
   });
 
   it('gives the same order whatever order the texts of a group arrived in', () => {

@@ -37,7 +37,10 @@ describe('createRequestSources', () => {
     sources.learned!.add({ server: 'mcp-memory', tool: 'read_graph', text: 'show everything you know', time: 1 });
     const second = sources.attach(tools);
     assert.notEqual(second, first);
-    assert.equal(second.find((tool) => tool.originalName === 'create_entities'), first.find((tool) => tool.originalName === 'create_entities'));
+    assert.equal(
+      second.find((tool) => tool.originalName === 'create_entities'),
+      first.find((tool) => tool.originalName === 'create_entities'),
+    );
     assert.deepEqual(second.find((tool) => tool.originalName === 'read_graph')!.requests, ['a request', 'show everything you know']);
   });
 
@@ -54,20 +57,48 @@ describe('createRequestSources', () => {
     const deleted = sources.attach(tools).find((tool) => tool.originalName === 'delete_entities')!;
     assert.equal(deleted.requests, undefined);
     const events: ActivityEvent[] = [
-      { type: 'search', time: '2026-12-01T10:00:00.000Z', sessionId: 's', via: 'tool_search', query: 'forget about alice', results: ['mcp_memory_delete_entities'] },
-      { type: 'call_finished', time: '2026-12-01T10:00:01.000Z', sessionId: 's', callId: 'c', tool: 'mcp_memory_delete_entities', toolset: 'mcp-memory', viaBridge: true, outcome: 'ok' },
+      {
+        type: 'search',
+        time: '2026-12-01T10:00:00.000Z',
+        sessionId: 's',
+        via: 'tool_search',
+        query: 'forget about alice',
+        results: ['mcp_memory_delete_entities'],
+      },
+      {
+        type: 'call_finished',
+        time: '2026-12-01T10:00:01.000Z',
+        sessionId: 's',
+        callId: 'c',
+        tool: 'mcp_memory_delete_entities',
+        toolset: 'mcp-memory',
+        viaBridge: true,
+        outcome: 'ok',
+      },
     ];
     for (const event of events) sources.observe(event, (name) => tools.find((tool) => tool.name === name));
     assert.deepEqual(sources.learned!.entries(), []);
   });
 
   it('keeps a learned query redacted and without argument values', () => {
-    assert.equal(learnedRequestText('mail the report.pdf to bob@example.com with token SECRET123456', (text) => text.replace('SECRET123456', '<token>')), 'mail the to with token');
+    assert.equal(
+      learnedRequestText('mail the report.pdf to bob@example.com with token SECRET123456', (text) =>
+        text.replace('SECRET123456', '<token>'),
+      ),
+      'mail the to with token',
+    );
     assert.equal(learnedRequestText('42 "x"'), undefined);
   });
 
   it('reads learned requests under the upstream name and the name after mcp_<server>_', () => {
-    const tool: Tool = { name: 'mcp_my_server_get_a_b', originalName: 'get.a.b', description: '', parameters: {}, toolset: 'mcp-my.server', kind: 'mcp' };
+    const tool: Tool = {
+      name: 'mcp_my_server_get_a_b',
+      originalName: 'get.a.b',
+      description: '',
+      parameters: {},
+      toolset: 'mcp-my.server',
+      kind: 'mcp',
+    };
     assert.deepEqual(toolKeysOf(tool), ['get.a.b', 'get_a_b']);
   });
 });
@@ -81,9 +112,10 @@ describe('a session with request sources', () => {
     const names = (search.value as { matches: { name: string }[] }).matches.map((match) => match.name);
     assert.ok(names.includes('mcp_memory_add_observations'), names.join(', '));
     assert.ok((await session.call('tool_call', { name: 'mcp_memory_add_observations', arguments: { observations: [] } })).ok);
-    assert.deepEqual(sources.learned!.entries().map(({ server, tool, text }) => ({ server, tool, text })), [
-      { server: 'mcp-memory', tool: 'add_observations', text: 'add observations to an entity' },
-    ]);
+    assert.deepEqual(
+      sources.learned!.entries().map(({ server, tool, text }) => ({ server, tool, text })),
+      [{ server: 'mcp-memory', tool: 'add_observations', text: 'add observations to an entity' }],
+    );
     assert.deepEqual(session.tools().find((tool) => tool.originalName === 'add_observations')!.requests, ['add observations to an entity']);
   });
 
@@ -91,7 +123,11 @@ describe('a session with request sources', () => {
     const sources = createRequestSources({ learn: true });
     const tools = memoryTools().map((tool) => ({ ...tool, execute: () => Promise.reject(new Error('upstream down')) }));
     const session = createToolSearchSession({ tools, config: on, requests: sources });
-    assert.ok(JSON.stringify(await session.call('tool_search', { query: 'add observations to an entity', limit: 9 })).includes('mcp_memory_add_observations'));
+    assert.ok(
+      JSON.stringify(await session.call('tool_search', { query: 'add observations to an entity', limit: 9 })).includes(
+        'mcp_memory_add_observations',
+      ),
+    );
     const outcome = await session.call('tool_call', { name: 'mcp_memory_add_observations', arguments: { observations: [] } });
     assert.equal(outcome.ok, false);
     assert.deepEqual(sources.learned!.entries(), []);
@@ -99,7 +135,12 @@ describe('a session with request sources', () => {
 
   it('still calls the caller own activity listener', async () => {
     const seen: string[] = [];
-    const session = createToolSearchSession({ tools: [...coreTools(), ...memoryTools()], config: on, requests: createRequestSources({ learn: true }), hooks: { onActivity: (event) => void seen.push(event.type) } });
+    const session = createToolSearchSession({
+      tools: [...coreTools(), ...memoryTools()],
+      config: on,
+      requests: createRequestSources({ learn: true }),
+      hooks: { onActivity: (event) => void seen.push(event.type) },
+    });
     await session.call('tool_search', { query: 'read the graph' });
     assert.deepEqual(seen, ['search']);
   });

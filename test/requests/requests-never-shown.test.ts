@@ -18,7 +18,11 @@ import { mcpServerTools } from '../support/fixtures.ts';
 const MARKER = 'zqxrequestmarker';
 
 function toolsWithRequests(): Tool[] {
-  return mcpServerTools('memory').map((tool) => ({ ...tool, requests: [`${MARKER} how people ask for ${tool.originalName}`], execute: () => 'done' }));
+  return mcpServerTools('memory').map((tool) => ({
+    ...tool,
+    requests: [`${MARKER} how people ask for ${tool.originalName}`],
+    execute: () => 'done',
+  }));
 }
 
 function assertNoRequests(value: unknown, where: string): void {
@@ -30,7 +34,11 @@ function assertNoRequests(value: unknown, where: string): void {
 describe("a tool's requests are never shown to the model", () => {
   const tools = toolsWithRequests();
   const sessionOf = (enabled: 'on' | 'off') =>
-    createToolSearchSession({ tools, config: { ...DEFAULT_TOOL_SEARCH_CONFIG, enabled }, requests: createRequestSources({ pack: () => [`${MARKER} from the pack`] }) });
+    createToolSearchSession({
+      tools,
+      config: { ...DEFAULT_TOOL_SEARCH_CONFIG, enabled },
+      requests: createRequestSources({ pack: () => [`${MARKER} from the pack`] }),
+    });
 
   it('the tools carry them, so the check below is not vacuous', () => {
     assert.ok(JSON.stringify(sessionOf('on').tools()).includes(MARKER));
@@ -63,8 +71,17 @@ describe("a tool's requests are never shown to the model", () => {
       assertNoRequests(toResponsesTools(session), `toResponsesTools (${enabled})`);
       assertNoRequests(toAnthropicTools(session), `toAnthropicTools (${enabled})`);
       const aiSdk = createAiSdkTools(session);
-      const prepared = aiSdk.prepareStep?.({ steps: [], stepNumber: 0, model: {} as never, messages: [], experimental_context: undefined } as never);
-      assertNoRequests({ tools: Object.entries(aiSdk.tools).map(([name, tool]) => [name, tool.description, tool.inputSchema]), prepared }, `createAiSdkTools (${enabled})`);
+      const prepared = aiSdk.prepareStep?.({
+        steps: [],
+        stepNumber: 0,
+        model: {} as never,
+        messages: [],
+        experimental_context: undefined,
+      } as never);
+      assertNoRequests(
+        { tools: Object.entries(aiSdk.tools).map(([name, tool]) => [name, tool.description, tool.inputSchema]), prepared },
+        `createAiSdkTools (${enabled})`,
+      );
     }
   });
 

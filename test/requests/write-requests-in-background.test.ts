@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createRequestWriting, createWrittenRequestMemory, type WriteRequests, type WritingTimers } from '../../src/requests/write-requests-in-background.ts';
+import {
+  createRequestWriting,
+  createWrittenRequestMemory,
+  type WriteRequests,
+  type WritingTimers,
+} from '../../src/requests/write-requests-in-background.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { coreTools, mcpServerTools } from '../support/fixtures.ts';
 
@@ -47,7 +52,10 @@ describe('createRequestWriting', () => {
     assert.equal(writing.requestsOf(tools[3]!), undefined);
     writing.want(tools);
     await writing.idle();
-    assert.deepEqual(writer.batches.map((batch) => batch.length), [4, 4, 1]);
+    assert.deepEqual(
+      writer.batches.map((batch) => batch.length),
+      [4, 4, 1],
+    );
     assert.deepEqual(writing.requestsOf(tools[3]!), ['how to create_entities']);
     assert.equal(writing.requestsOf(tools[0]!), undefined);
   });
@@ -113,8 +121,13 @@ describe('createRequestWriting', () => {
     timers.fire();
     await writing.idle();
     assert.equal(calls, 3);
-    assert.deepEqual(warnings, ['could not write requests for a tool (connect ECONNREFUSED 127.0.0.1:9); searching without them, trying again in 1 s']);
-    assert.deepEqual(timers.delays.filter((delay) => delay !== 60_000), [1_000, 2_000, 3_000]);
+    assert.deepEqual(warnings, [
+      'could not write requests for a tool (connect ECONNREFUSED 127.0.0.1:9); searching without them, trying again in 1 s',
+    ]);
+    assert.deepEqual(
+      timers.delays.filter((delay) => delay !== 60_000),
+      [1_000, 2_000, 3_000],
+    );
     assert.equal(writing.requestsOf(tools[0]!), undefined);
     failing = false;
     timers.fire();
@@ -151,7 +164,11 @@ describe('createRequestWriting', () => {
   it('treats an answer that is not an object as a failure, and a tool left out of it as having none', async () => {
     const warnings: string[] = [];
     const tools = mcpServerTools('memory').slice(0, 2);
-    const garbage = createRequestWriting({ model: 'm', writeRequests: async () => 'garbage' as never, onWarning: (line) => warnings.push(line) });
+    const garbage = createRequestWriting({
+      model: 'm',
+      writeRequests: async () => 'garbage' as never,
+      onWarning: (line) => warnings.push(line),
+    });
     garbage.want(tools);
     await garbage.idle();
     assert.match(warnings[0]!, /not an object of request lists by tool name/);

@@ -8,7 +8,13 @@ import type { ToolSearchResult } from '../../src/bridge/handle-tool-search.ts';
 import { bagOfStems } from '../support/embeddings-endpoint.ts';
 import { MEANING_QUERY, MEANING_TOOLS, WORDS_FIRST } from '../support/meaning-fixture.ts';
 
-const tools: Tool[] = MEANING_TOOLS.map(({ toolset, name, description }) => ({ name, description, parameters: { type: 'object', properties: {} }, toolset: `mcp-${toolset}`, kind: 'mcp' }));
+const tools: Tool[] = MEANING_TOOLS.map(({ toolset, name, description }) => ({
+  name,
+  description,
+  parameters: { type: 'object', properties: {} },
+  toolset: `mcp-${toolset}`,
+  kind: 'mcp',
+}));
 const config = resolveToolSearchConfig({ enabled: 'on' }).config;
 
 /** The matches' names of a tool_search outcome. */
@@ -20,7 +26,10 @@ function namesOf(outcome: Awaited<ReturnType<ReturnType<typeof createToolSearchS
 describe('a session with an embed function', () => {
   it("adds meaning's tool after the words ranking's first two", async () => {
     const session = createToolSearchSession({ tools, config, embed: async (texts) => bagOfStems(texts) });
-    assert.deepEqual(namesOf(await session.call('tool_search', { query: MEANING_QUERY })).slice(0, 3), [...WORDS_FIRST, 'sports_ranking_get_champion']);
+    assert.deepEqual(namesOf(await session.call('tool_search', { query: MEANING_QUERY })).slice(0, 3), [
+      ...WORDS_FIRST,
+      'sports_ranking_get_champion',
+    ]);
   });
 
   it('ranks by words alone when the embedder fails', async () => {
@@ -41,7 +50,8 @@ describe('a session with an embed function', () => {
     assert.throws(() => createToolSearchSession({ tools, embed: async (texts) => bagOfStems(texts), semantic }), {
       name: 'ToolSearchError',
       code: 'invalid_options',
-      message: 'Give createToolSearchSession either `embed` (an embedding function) or `semantic` (a ranker made with createSemanticRanker), not both.',
+      message:
+        'Give createToolSearchSession either `embed` (an embedding function) or `semantic` (a ranker made with createSemanticRanker), not both.',
     });
   });
 });

@@ -61,10 +61,13 @@ describe('ToolSearchSession', () => {
     const events: ActivityEvent[] = [];
     const session = createToolSearchSession({ tools, config: on, hooks: { onActivity: (event) => events.push(event) } });
     await session.call('tool_call', { name: 'mcp_slack_slack_post_message', arguments: { channel_id: 'C1', text: 'hi' } });
-    assert.deepEqual(events.filter(isCallActivity).map((event) => [event.type, event.tool, event.toolset, event.viaBridge]), [
-      ['call_started', 'mcp_slack_slack_post_message', 'mcp-slack', true],
-      ['call_finished', 'mcp_slack_slack_post_message', 'mcp-slack', true],
-    ]);
+    assert.deepEqual(
+      events.filter(isCallActivity).map((event) => [event.type, event.tool, event.toolset, event.viaBridge]),
+      [
+        ['call_started', 'mcp_slack_slack_post_message', 'mcp-slack', true],
+        ['call_finished', 'mcp_slack_slack_post_message', 'mcp-slack', true],
+      ],
+    );
   });
 
   it('accepts tool_call arguments given as a JSON string, and a whole call given as one', async () => {
@@ -72,7 +75,10 @@ describe('ToolSearchSession', () => {
     const session = createToolSearchSession({ tools, config: on });
     await session.call('tool_call', { name: 'mcp_memory_open_nodes', arguments: '{"names": ["a"]}' });
     await session.call('tool_call', '{"name": "mcp_memory_open_nodes", "arguments": {"names": ["b"]}}');
-    assert.deepEqual(received.map((entry) => entry.args), [{ names: ['a'] }, { names: ['b'] }]);
+    assert.deepEqual(
+      received.map((entry) => entry.args),
+      [{ names: ['a'] }, { names: ['b'] }],
+    );
   });
 
   it('says so when tool_call arguments are malformed JSON or not an object', async () => {
@@ -82,7 +88,10 @@ describe('ToolSearchSession', () => {
     assert.equal(!malformed.ok && malformed.error.code, 'invalid_arguments');
     assert.match(!malformed.ok ? malformed.error.message : '', /^"arguments" for mcp_memory_open_nodes is not valid JSON/);
     const list = await session.call('tool_call', { name: 'mcp_memory_open_nodes', arguments: ['a'] });
-    assert.equal(!list.ok && list.error.message, '"arguments" for mcp_memory_open_nodes must be a JSON object, not an array. Pass named arguments like {"name": "value"}.');
+    assert.equal(
+      !list.ok && list.error.message,
+      '"arguments" for mcp_memory_open_nodes must be a JSON object, not an array. Pass named arguments like {"name": "value"}.',
+    );
     assert.deepEqual(received, []);
   });
 
@@ -114,7 +123,11 @@ describe('ToolSearchSession', () => {
     for (const outcome of [described, called, direct]) {
       assert.deepEqual(outcome, {
         ok: false,
-        error: { code: 'unknown_tool', message: "Unknown tool 'mcp_slack_slack_post_message'. Use tool_search to find tools by what they do.", suggestions: [] },
+        error: {
+          code: 'unknown_tool',
+          message: "Unknown tool 'mcp_slack_slack_post_message'. Use tool_search to find tools by what they do.",
+          suggestions: [],
+        },
       });
     }
     assert.deepEqual(received, []);
@@ -156,8 +169,14 @@ describe('ToolSearchSession', () => {
   it('keeps the parent hooks in a child session', async () => {
     const { tools } = recordingRegistry();
     const denied: string[] = [];
-    const parent = createToolSearchSession({ tools, config: on, hooks: { guardrails: [(call) => (denied.push(call.name), { deny: 'no' })] } });
-    const outcome = await parent.child({ toolsets: ['mcp-slack'] }).call('tool_call', { name: 'mcp_slack_slack_list_channels', arguments: {} });
+    const parent = createToolSearchSession({
+      tools,
+      config: on,
+      hooks: { guardrails: [(call) => (denied.push(call.name), { deny: 'no' })] },
+    });
+    const outcome = await parent
+      .child({ toolsets: ['mcp-slack'] })
+      .call('tool_call', { name: 'mcp_slack_slack_list_channels', arguments: {} });
     assert.equal(!outcome.ok && outcome.error.code, 'denied');
     assert.deepEqual(denied, ['mcp_slack_slack_list_channels']);
   });
@@ -182,7 +201,10 @@ describe('ToolSearchSession', () => {
   it('gives each call its own id and passes the abort signal to the tool', async () => {
     const signals: (AbortSignal | undefined)[] = [];
     const ids: string[] = [];
-    const tool: Tool = { ...mcpServerTools('memory')[0]!, execute: (_args, context) => (signals.push(context.signal), ids.push(context.callId), 'ok') };
+    const tool: Tool = {
+      ...mcpServerTools('memory')[0]!,
+      execute: (_args, context) => (signals.push(context.signal), ids.push(context.callId), 'ok'),
+    };
     const session = createToolSearchSession({ tools: [tool], config: on, sessionId: 'abc' });
     const controller = new AbortController();
     await session.call('tool_call', { name: tool.name, arguments: {} }, { signal: controller.signal });

@@ -16,7 +16,10 @@ function registry(ran: unknown[]): Tool[] {
       kind: 'plugin',
       parameters: {
         type: 'object',
-        properties: { title: { type: 'string', description: LONG }, priority: { type: 'string', enum: ['low', 'high'], description: LONG } },
+        properties: {
+          title: { type: 'string', description: LONG },
+          priority: { type: 'string', enum: ['low', 'high'], description: LONG },
+        },
         required: ['title'],
       },
       execute: (args) => (ran.push(args), 'created'),
@@ -109,7 +112,10 @@ describe('a session with limits', () => {
       properties: { title: { type: 'string' }, priority: { type: 'string', enum: ['low', 'high'] } },
       required: ['title'],
     });
-    assert.equal(described.note, 'Shortened to fit 200 tokens: left out the descriptions of parameters nested 1 or more levels deep. Types, property names, required, enums and nesting are complete.');
+    assert.equal(
+      described.note,
+      'Shortened to fit 200 tokens: left out the descriptions of parameters nested 1 or more levels deep. Types, property names, required, enums and nesting are complete.',
+    );
   });
 
   it('describes and returns whole within the default limits', async () => {

@@ -17,11 +17,26 @@ import { countO200kTokens } from '../support/o200k.ts';
 const on = resolveToolSearchConfig({ enabled: 'on' }).config;
 const names = (tools: readonly { name: string }[]) => tools.map((tool) => tool.name);
 const executing = (tools: Tool[], log: string[] = []) =>
-  tools.map((tool): Tool => ({ ...tool, execute: (args) => (log.push(`${tool.name} ${JSON.stringify(args)}`), { ok: true, issue_number: 42 }) }));
+  tools.map((tool): Tool => ({
+    ...tool,
+    execute: (args) => (log.push(`${tool.name} ${JSON.stringify(args)}`), { ok: true, issue_number: 42 }),
+  }));
 
 describe('"Core tools are never deferred ... Only MCP tools and third-party plugin tools can be deferred."', () => {
   it('keeps every core tool visible, whatever it is named', () => {
-    const spec = ['terminal', 'read_file', 'write_file', 'patch', 'search_files', 'todo', 'memory', 'browser_click', 'web_search', 'send_message', 'house_special'];
+    const spec = [
+      'terminal',
+      'read_file',
+      'write_file',
+      'patch',
+      'search_files',
+      'todo',
+      'memory',
+      'browser_click',
+      'web_search',
+      'send_message',
+      'house_special',
+    ];
     const tools = spec.map((name) => makeTool(name, `${name} tool`, { toolset: 'core', kind: 'core' }));
     const result = assembleTools([...tools, makeTool('mcp_x_y', 'other')], { config: on });
     assert.deepEqual(names(result.deferred), ['mcp_x_y']);
@@ -46,7 +61,11 @@ describe('"The rule is about origin, not spelling: a tool that comes from an MCP
 describe('"a tool that is not core never replaces or shadows a core tool that shares its name"', () => {
   it('keeps the core terminal whatever the order, shows the plugin one under its toolset, and says so', async () => {
     const log: string[] = [];
-    const plugin = makeTool('terminal', 'A terminal from a plugin', { toolset: 'shady-plugin', kind: 'plugin', execute: () => log.push('plugin') });
+    const plugin = makeTool('terminal', 'A terminal from a plugin', {
+      toolset: 'shady-plugin',
+      kind: 'plugin',
+      execute: () => log.push('plugin'),
+    });
     const core = makeTool('terminal', 'Run a shell command', { toolset: 'core', kind: 'core', execute: () => log.push('core') });
     const session = createToolSearchSession({ tools: [plugin, core], config: on });
     const assembly = session.assemble();
@@ -71,7 +90,10 @@ describe('"the model sees three new tools in place of the deferred ones: tool_se
     assert.deepEqual(parameters, [
       [['query', 'limit'], ['query']],
       [['name'], ['name']],
-      [['name', 'arguments'], ['name', 'arguments']],
+      [
+        ['name', 'arguments'],
+        ['name', 'arguments'],
+      ],
     ]);
   });
 });
@@ -95,27 +117,45 @@ describe('"A typical exchange": search "create github issue", describe it, call 
 describe('"the runtime strips the bridge wrapper and dispatches the underlying tool exactly as if the model had called it directly. Pre-call hooks, guardrails, approval prompts and post-call hooks run for the REAL tool name"', () => {
   it('gives every stage the same view of a direct and a bridged call', async () => {
     const seen: string[] = [];
-    const record = (stage: string) => (call: { name: string; arguments: unknown }) => void seen.push(`${stage}:${call.name}:${JSON.stringify(call.arguments)}`);
+    const record = (stage: string) => (call: { name: string; arguments: unknown }) =>
+      void seen.push(`${stage}:${call.name}:${JSON.stringify(call.arguments)}`);
     const session = createToolSearchSession({
       tools: executing(mcpServerTools('memory')),
       config: on,
-      hooks: { beforeCall: [record('before')], guardrails: [record('guardrail')], approve: (call) => (record('approve')(call), true), afterCall: [record('after')] },
+      hooks: {
+        beforeCall: [record('before')],
+        guardrails: [record('guardrail')],
+        approve: (call) => (record('approve')(call), true),
+        afterCall: [record('after')],
+      },
     });
     const direct = await session.call('mcp_memory_read_graph', {});
     const directSeen = seen.splice(0);
     const bridged = await session.call('tool_call', { name: 'mcp_memory_read_graph', arguments: {} });
     assert.deepEqual(bridged, direct);
     assert.deepEqual(seen, directSeen);
-    assert.deepEqual(seen, ['before:mcp_memory_read_graph:{}', 'guardrail:mcp_memory_read_graph:{}', 'approve:mcp_memory_read_graph:{}', 'after:mcp_memory_read_graph:{}']);
+    assert.deepEqual(seen, [
+      'before:mcp_memory_read_graph:{}',
+      'guardrail:mcp_memory_read_graph:{}',
+      'approve:mcp_memory_read_graph:{}',
+      'after:mcp_memory_read_graph:{}',
+    ]);
   });
 });
 
 describe('"The activity feed (CLI and gateway) unwraps it too, so the user sees the underlying tool, not the bridge."', () => {
   it('reports the underlying tool for a bridged call', async () => {
     const events: ActivityEvent[] = [];
-    const session = createToolSearchSession({ tools: executing(mcpServerTools('slack')), config: on, hooks: { onActivity: (event) => events.push(event) } });
+    const session = createToolSearchSession({
+      tools: executing(mcpServerTools('slack')),
+      config: on,
+      hooks: { onActivity: (event) => events.push(event) },
+    });
     await session.call('tool_call', { name: 'mcp_slack_slack_list_channels', arguments: {} });
-    assert.deepEqual(events.map((event) => event.tool), ['mcp_slack_slack_list_channels', 'mcp_slack_slack_list_channels']);
+    assert.deepEqual(
+      events.map((event) => event.tool),
+      ['mcp_slack_slack_list_channels', 'mcp_slack_slack_list_channels'],
+    );
     assert.ok(events.every((event) => isCallActivity(event) && event.viaBridge));
   });
 });
@@ -128,7 +168,10 @@ describe('"Default mode is auto: it activates only when the schemas of the defer
     const below = assembleTools(tools, { contextLength: deferrableTokens * 10 + 10 });
     assert.equal(at.active, true);
     assert.equal(below.active, false);
-    assert.deepEqual(below.tools, tools.map(({ name, description, parameters }) => ({ name, description, parameters })));
+    assert.deepEqual(
+      below.tools,
+      tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
+    );
   });
 });
 
@@ -154,7 +197,12 @@ describe('"The decision is re-made every time the tool array is assembled"', () 
 
 describe('"Configuration": enabled, threshold_pct, search_default_limit, max_search_limit and the legacy boolean', () => {
   it('has the documented defaults', () => {
-    assert.deepEqual(resolveToolSearchConfig(undefined).config, { enabled: 'auto', thresholdPct: 10, searchDefaultLimit: 5, maxSearchLimit: 20 });
+    assert.deepEqual(resolveToolSearchConfig(undefined).config, {
+      enabled: 'auto',
+      thresholdPct: 10,
+      searchDefaultLimit: 5,
+      maxSearchLimit: 20,
+    });
   });
 
   it('"on activates whenever at least one deferrable tool exists; off disables it completely"', () => {
@@ -182,7 +230,10 @@ describe('"Configuration": enabled, threshold_pct, search_default_limit, max_sea
   it('"max_search_limit: hard upper bound the model may request through limit; range 1-50"', async () => {
     const config = resolveToolSearchConfig({ max_search_limit: 500 }).config;
     assert.equal(config.maxSearchLimit, 50);
-    const outcome = await createToolSearchSession({ tools: realisticSession(), config }).call('tool_search', { query: 'github', limit: 500 });
+    const outcome = await createToolSearchSession({ tools: realisticSession(), config }).call('tool_search', {
+      query: 'github',
+      limit: 500,
+    });
     assert.equal(outcome.ok && (outcome.value as ToolSearchResult).matches.length, 50);
   });
 
@@ -260,13 +311,19 @@ describe('"The catalog keeps no state between steps. It is rebuilt from the curr
 describe('"The catalog is limited to the session\'s toolsets ... cannot use the bridge to discover or call a tool outside that subset"', () => {
   it('keeps a restricted subagent inside its toolsets', async () => {
     const log: string[] = [];
-    const parent = createToolSearchSession({ tools: executing([...mcpServerTools('memory'), ...mcpServerTools('slack')], log), config: on });
+    const parent = createToolSearchSession({
+      tools: executing([...mcpServerTools('memory'), ...mcpServerTools('slack')], log),
+      config: on,
+    });
     const child = parent.child({ toolsets: ['mcp-memory'] });
     const found = await child.call('tool_search', { query: 'slack channel message', limit: 50 });
     assert.ok(found.ok && (found.value as ToolSearchResult).matches.every((match) => match.toolset === 'mcp-memory'));
     const called = await child.call('tool_call', { name: 'mcp_slack_slack_post_message', arguments: {} });
     // Answered as a name no tool has: the child cannot even learn that the tool exists.
-    assert.equal(!called.ok && called.error.message, "Unknown tool 'mcp_slack_slack_post_message'. Use tool_search to find tools by what they do.");
+    assert.equal(
+      !called.ok && called.error.message,
+      "Unknown tool 'mcp_slack_slack_post_message'. Use tool_search to find tools by what they do.",
+    );
     assert.deepEqual(log, []);
   });
 });

@@ -123,4 +123,12 @@ export function bagOfStems(texts: string[]): number[][] {
 
 const DIMENSIONS = 64;
 const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'in', 'for', 'to', 'who', 'get', 'and', 'or', 'is', 'what']);
-const CONCEPTS: Record<string, string> = { won: 'victory', win: 'victory', winner: 'victory', champion: 'victory', series: 'league', league: 'league', season: 'league' };
+const CONCEPTS: Record<string, string> = {
+  won: 'victory',
+  win: 'victory',
+  winner: 'victory',
+  champion: 'victory',
+  series: 'league',
+  league: 'league',
+  season: 'league',
+};

@@ -11,7 +11,13 @@ export function mcpServerTools(server: 'memory' | 'filesystem' | 'slack' | 'ever
   const file = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'mcp', `${server}.json`), 'utf8')) as { tools: unknown[] };
   return file.tools.map((raw, index) => {
     const definition = readToolDefinition(raw, `${server} #${index}`);
-    return { ...definition, name: `mcp_${server}_${definition.name}`, originalName: definition.name, toolset: `mcp-${server}`, kind: 'mcp' };
+    return {
+      ...definition,
+      name: `mcp_${server}_${definition.name}`,
+      originalName: definition.name,
+      toolset: `mcp-${server}`,
+      kind: 'mcp',
+    };
   });
 }
 

@@ -20,9 +20,14 @@ export async function runCli(argv: readonly string[]): Promise<CliRun> {
 /** Runs the real `bin/tool-search.js` in a child process, as a user's shell would. */
 export function runBin(argv: readonly string[], cwd = PROJECT_ROOT): Promise<CliRun> {
   return new Promise((resolvePromise) => {
-    execFile(process.execPath, [join(PROJECT_ROOT, 'bin', 'tool-search.js'), ...argv], { cwd, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-      resolvePromise({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [join(PROJECT_ROOT, 'bin', 'tool-search.js'), ...argv],
+      { cwd, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        resolvePromise({ code, stdout, stderr });
+      },
+    );
   });
 }

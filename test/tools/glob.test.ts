@@ -5,7 +5,9 @@ import { compileGlob, matchesAnyGlob, matchesGlob } from '../../src/tools/glob.t
 
 /** The glob as a regular expression, the obvious way: the reference for the matcher. */
 function referenceMatch(name: string, pattern: string): boolean {
-  const source = [...pattern].map((character) => (character === '*' ? '.*' : character === '?' ? '.' : character.replace(/[.+^${}()|[\]\\/]/g, '\\$&'))).join('');
+  const source = [...pattern]
+    .map((character) => (character === '*' ? '.*' : character === '?' ? '.' : character.replace(/[.+^${}()|[\]\\/]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${source}$`, 's').test(name);
 }
 

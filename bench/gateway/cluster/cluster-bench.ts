@@ -65,15 +65,28 @@ export async function runClusterBench(counts: ClusterBenchCounts, options: Clust
     const maxSessions = counts.sessions + 10;
     const loadAverage = loadavg()[0] ?? 0;
     log('one instance alone, three instances sharing Redis');
-    const [single, cluster] = await Promise.all([startInstances({ redisUrl: undefined, count: 1, maxSessions }), startInstances({ redisUrl: redis.url, count: 3, maxSessions })]);
+    const [single, cluster] = await Promise.all([
+      startInstances({ redisUrl: undefined, count: 1, maxSessions }),
+      startInstances({ redisUrl: redis.url, count: 3, maxSessions }),
+    ]);
     let overhead: CallOverheadMeasurement;
     let alone: ClusterLoadMeasurement;
     let balanced: ClusterLoadMeasurement;
     try {
       log(`one session each on an instance alone and a clustered one, ${counts.sequentialCalls} calls in turns`);
-      overhead = await measureCallOverhead({ url: single.instances[0]!.url, headers: single.headers }, { url: cluster.instances[0]!.url, headers: cluster.headers }, counts.sequentialCalls);
+      overhead = await measureCallOverhead(
+        { url: single.instances[0]!.url, headers: single.headers },
+        { url: cluster.instances[0]!.url, headers: cluster.headers },
+        counts.sequentialCalls,
+      );
       log(`${counts.sessions} sessions x ${counts.callsPerSession} calls on the instance alone`);
-      alone = await measureClusterLoad({ url: single.instances[0]!.url, headers: single.headers, recorded: single.calls, sessions: counts.sessions, callsPerSession: counts.callsPerSession });
+      alone = await measureClusterLoad({
+        url: single.instances[0]!.url,
+        headers: single.headers,
+        recorded: single.calls,
+        sessions: counts.sessions,
+        callsPerSession: counts.callsPerSession,
+      });
       await single.close();
       log(`${counts.sessions} sessions x ${counts.callsPerSession} calls through HAProxy, instance b killed and restarted`);
       const haproxy = await startHaproxy({ ports: cluster.instances.map((instance) => instance.port), sticky: true });
@@ -100,7 +113,9 @@ export async function runClusterBench(counts: ClusterBenchCounts, options: Clust
             if (!(await reach(0.6))) return;
             const restarting = performance.now();
             await victim.restart();
-            note(`instance ${victim.name} started again after ${progress.finished()} calls, ready in ${((performance.now() - restarting) / 1000).toFixed(1)} s`);
+            note(
+              `instance ${victim.name} started again after ${progress.finished()} calls, ready in ${((performance.now() - restarting) / 1000).toFixed(1)} s`,
+            );
           },
         });
       } finally {
@@ -158,7 +173,7 @@ export function formatClusterReport(results: ClusterBenchResults): string {
     '',
     ...results.cluster.notes.map((line) => `- ${line}`),
     '',
-    'Lost: answered, yet never run upstream. Doubled: run twice, or answered with another call\'s payload. Failed with a clear error: in flight on the killed instance, ' +
+    "Lost: answered, yet never run upstream. Doubled: run twice, or answered with another call's payload. Failed with a clear error: in flight on the killed instance, " +
       'answered by another instance with "stopped before it answered ... may or may not have run". No answer: the request itself failed (the connection to the killed instance broke before its stream started). ' +
       'Failed but ran: of those failures, how many had run upstream anyway (why the error says "may or may not").',
     '',
@@ -172,7 +187,7 @@ export function formatClusterReport(results: ClusterBenchResults): string {
     `| in a cluster (stream events, session expiry, activity entry written to Redis) | ${ms2(overhead.clustered.medianMs)} | ${ms2(overhead.clustered.p99Ms)} |`,
     '',
     `One Redis round trip (PING over one connection, ${results.roundTrip.samples.toLocaleString('en-US')} in sequence): p50 ${ms2(results.roundTrip.medianMs)} ms, p99 ${ms2(results.roundTrip.p99Ms)} ms. ` +
-      'A call waits for none: its stream events, the session\'s expiry and its activity entry are written in the background, pipelined.',
+      "A call waits for none: its stream events, the session's expiry and its activity entry are written in the background, pipelined.",
     ...(problems.length === 0 ? [] : ['', 'First problems:', '', ...problems.map((problem) => `- ${problem}`)]),
     '',
   ].join('\n');
@@ -183,7 +198,10 @@ export const clusterBench: BenchModule = {
   name: 'gateway cluster: 3 instances x 50 sessions x 200 calls through HAProxy, one killed and restarted, against one instance alone',
   parts: ['cluster'],
   async run({ options, resultsFolder }) {
-    const results = await runClusterBench(options.quick ? QUICK_CLUSTER_COUNTS : FULL_CLUSTER_COUNTS, { resultsFolder, log: (line) => process.stderr.write(`  ${line}\n`) });
+    const results = await runClusterBench(options.quick ? QUICK_CLUSTER_COUNTS : FULL_CLUSTER_COUNTS, {
+      resultsFolder,
+      log: (line) => process.stderr.write(`  ${line}\n`),
+    });
     process.stdout.write(formatClusterReport(results));
   },
 };

@@ -19,7 +19,11 @@ export interface CallOverheadMeasurement {
  * cluster (straight to it, no balancer), calling echo in turns, `calls` each. Taking turns puts both
  * under the same load at the same moment, so a busy machine slows both alike.
  */
-export async function measureCallOverhead(alone: OverheadTarget, clustered: OverheadTarget, calls: number): Promise<CallOverheadMeasurement> {
+export async function measureCallOverhead(
+  alone: OverheadTarget,
+  clustered: OverheadTarget,
+  calls: number,
+): Promise<CallOverheadMeasurement> {
   const open = async (target: OverheadTarget): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> => {
     const client = new Client({ name: 'cluster-bench-overhead', version: '1.0.0' });
     const transport = new StreamableHTTPClientTransport(target.url, { requestInit: { headers: target.headers } });

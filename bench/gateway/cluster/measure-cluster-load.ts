@@ -78,7 +78,9 @@ export async function measureClusterLoad(options: ClusterLoadOptions): Promise<C
   };
   const started = performance.now();
   let loadDone = false;
-  const chaos = options.chaos?.({ finished: () => finished, done: () => loadDone }, (line) => notes.push(`${((performance.now() - started) / 1000).toFixed(1)} s: ${line}`));
+  const chaos = options.chaos?.({ finished: () => finished, done: () => loadDone }, (line) =>
+    notes.push(`${((performance.now() - started) / 1000).toFixed(1)} s: ${line}`),
+  );
   await Promise.all(
     connections.map(async ({ client }, session) => {
       for (let call = 0; call < options.callsPerSession; call++) {
@@ -100,7 +102,9 @@ export async function measureClusterLoad(options: ClusterLoadOptions): Promise<C
         } catch (error) {
           outcomes.set(payload, 'error');
           const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-          note(`${payload}: ${error instanceof Error ? error.message : String(error)}${cause === undefined ? '' : ` (${String(cause.code ?? cause.message)})`}`);
+          note(
+            `${payload}: ${error instanceof Error ? error.message : String(error)}${cause === undefined ? '' : ` (${String(cause.code ?? cause.message)})`}`,
+          );
         }
         finished += 1;
       }

@@ -45,8 +45,18 @@ const PARTS: Readonly<Record<McpRequestPart, PartSource>> = {
   'held-out': { file: 'mcp-requests-held-out.json', name: 'MCP requests (unseen servers)', split: 'held-out' },
   'second-unseen': { file: 'mcp-requests-second-unseen.json', name: 'MCP requests (second unseen set)', split: 'held-out' },
   everyday: { file: 'mcp-requests-everyday.json', name: 'MCP requests, everyday', split: 'tuning' },
-  'blind-npm': { file: 'mcp-requests-blind-npm.json', name: 'MCP requests, blind npm servers', split: 'held-out', npmServers: 'servers.json.gz' },
-  'blind-npm-2': { file: 'mcp-requests-blind-npm-2.json', name: 'MCP requests, second blind npm set', split: 'held-out', npmServers: 'servers-blind-2.json.gz' },
+  'blind-npm': {
+    file: 'mcp-requests-blind-npm.json',
+    name: 'MCP requests, blind npm servers',
+    split: 'held-out',
+    npmServers: 'servers.json.gz',
+  },
+  'blind-npm-2': {
+    file: 'mcp-requests-blind-npm-2.json',
+    name: 'MCP requests, second blind npm set',
+    split: 'held-out',
+    npmServers: 'servers-blind-2.json.gz',
+  },
 };
 
 /** The npm servers captured for issue 27 (bench/data/npm-servers/SOURCE.md); each blind set's servers are in one of its files. */
@@ -79,7 +89,14 @@ export function loadMcpRequests(part: McpRequestPart): RetrievalDataset {
   const sessionQueries: RetrievalQuery[] = [];
   for (const [server, queries] of byServer) {
     if (sessionToolsets.has(`mcp-${server}`)) sessionQueries.push(...queries);
-    else partitions.push({ tools: [...session, ...(npmServers === undefined ? readServerTools(server) : readNpmServerTools(join(NPM_SERVERS_FOLDER, npmServers), server))], queries });
+    else
+      partitions.push({
+        tools: [
+          ...session,
+          ...(npmServers === undefined ? readServerTools(server) : readNpmServerTools(join(NPM_SERVERS_FOLDER, npmServers), server)),
+        ],
+        queries,
+      });
   }
   if (sessionQueries.length > 0) partitions.unshift({ tools: session, queries: sessionQueries });
   return { name, split, tools: session, queries: partitions.flatMap((partition) => partition.queries), partitions };
@@ -91,7 +108,12 @@ function toQuery(request: McpRequest): RetrievalQuery {
     tool.includes('/') ? `mcp-${tool}` : `mcp-${request.server}/${tool}`,
   );
   const [gold, ...alternatives] = names;
-  return { text: request.query, gold: [gold!], qualified: true, ...(alternatives.length > 0 ? { alternatives: { [gold!]: alternatives } } : {}) };
+  return {
+    text: request.query,
+    gold: [gold!],
+    qualified: true,
+    ...(alternatives.length > 0 ? { alternatives: { [gold!]: alternatives } } : {}),
+  };
 }
 
 /** A server's captured tools, named `mcp_<server>_<tool>` in toolset `mcp-<server>` as the gateway names them. */
@@ -111,7 +133,10 @@ function readServerTools(server: string): Tool[] {
 /** An npm server's captured tools (a file of bench/data/npm-servers), named as {@link readServerTools} names them. */
 function readNpmServerTools(path: string, server: string): Tool[] {
   const captured = readCapturedServers(path).get(server);
-  if (captured === undefined) throw new Error(`${path} has no server '${server}'; capture it as bench/data/npm-servers/SOURCE.md describes, or fix the request's server`);
+  if (captured === undefined)
+    throw new Error(
+      `${path} has no server '${server}'; capture it as bench/data/npm-servers/SOURCE.md describes, or fix the request's server`,
+    );
   return captured.tools.map((tool) => ({
     name: `mcp_${server}_${tool.name}`.replace(/[^A-Za-z0-9_-]/g, '_'),
     originalName: tool.name,

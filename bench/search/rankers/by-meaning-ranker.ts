@@ -16,13 +16,20 @@ export function byMeaningRanker(name: string, semantic: SemanticRanker): Ranker 
       const index = buildSearchIndex(tools);
       await semantic.warm(index.tools);
       const rankings = new Map<string, number[]>();
-      for (const query of new Set(queries)) if (semantic.appliesTo(query)) rankings.set(query, (await semantic.rank(index.tools, query)).documents);
+      for (const query of new Set(queries))
+        if (semantic.appliesTo(query)) rankings.set(query, (await semantic.rank(index.tools, query)).documents);
       return (query, limit) => {
         // As searchIndexByMeaning: a query the ranker does not apply to ranks by words alone.
         if (!semantic.appliesTo(query)) return searchIndex(index, query, limit).map((match) => match.tool);
         const documents = rankings.get(query);
         if (documents === undefined) throw new Error(`query not prepared: ${query}`);
-        return searchIndex(index, query, limit, { documents, weight: semantic.weight, wordsLeadRatio: semantic.wordsLeadRatio, keepWordsFirst: semantic.keepWordsFirst, ...(semantic.agreement === undefined ? {} : { agreement: semantic.agreement }) }).map((match) => match.tool);
+        return searchIndex(index, query, limit, {
+          documents,
+          weight: semantic.weight,
+          wordsLeadRatio: semantic.wordsLeadRatio,
+          keepWordsFirst: semantic.keepWordsFirst,
+          ...(semantic.agreement === undefined ? {} : { agreement: semantic.agreement }),
+        }).map((match) => match.tool);
       };
     },
   };

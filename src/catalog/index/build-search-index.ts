@@ -150,7 +150,12 @@ interface GroupedOccurrences {
  * Counting-sorts the occurrence pairs by the stem of their token (skipping stop words, stem -1), keeping
  * document order within a stem, and counts distinct documents per stem, in all and by their name.
  */
-function groupOccurrences(occurrences: Int32Array, occurrenceCount: number, stemCount: number, tokenStems: readonly number[]): GroupedOccurrences {
+function groupOccurrences(
+  occurrences: Int32Array,
+  occurrenceCount: number,
+  stemCount: number,
+  tokenStems: readonly number[],
+): GroupedOccurrences {
   const offsets = new Int32Array(stemCount + 1);
   for (let occurrence = 0; occurrence < occurrenceCount; occurrence++) {
     const stemId = tokenStems[occurrences[occurrence * 2]!]!;

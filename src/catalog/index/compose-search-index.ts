@@ -145,7 +145,10 @@ function lookupPerVocabulary(lookup: (vocabulary: SharedVocabulary) => number): 
  * part's first position.
  */
 function mergeToken(token: ComposedToken, parts: readonly IndexPart[]): Int32Array {
-  const found = token.parts.map(({ part, tokenId }) => ({ pairs: parts[part]!.index.tokenPostings([tokenId])[0]!, shift: parts[part]!.firstDocument }));
+  const found = token.parts.map(({ part, tokenId }) => ({
+    pairs: parts[part]!.index.tokenPostings([tokenId])[0]!,
+    shift: parts[part]!.firstDocument,
+  }));
   const merged = new Int32Array(found.reduce((size, { pairs }) => size + pairs.length, 0));
   let written = 0;
   for (const { pairs, shift } of found) {

@@ -20,7 +20,13 @@ export interface CatalogPartSizes {
   readonly searchesBeforeWholeBuild: number;
 }
 
-export const DEFAULT_CATALOG_PART_SIZES: CatalogPartSizes = Object.freeze({ average: 128, minimum: 32, maximum: 512, minimumCatalog: 1_024, searchesBeforeWholeBuild: 16 });
+export const DEFAULT_CATALOG_PART_SIZES: CatalogPartSizes = Object.freeze({
+  average: 128,
+  minimum: 32,
+  maximum: 512,
+  minimumCatalog: 1_024,
+  searchesBeforeWholeBuild: 16,
+});
 
 /**
  * Where the parts of a catalog end (exclusive positions, the last one its length), from its tools'

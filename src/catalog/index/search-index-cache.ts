@@ -26,7 +26,12 @@ export interface SearchIndexCacheCapacity {
   readonly toolContents: number;
 }
 
-export const DEFAULT_SEARCH_INDEX_CACHE_CAPACITY: SearchIndexCacheCapacity = Object.freeze({ catalogs: 8, tools: 50_000, toolContents: 200_000, partTools: 50_000 });
+export const DEFAULT_SEARCH_INDEX_CACHE_CAPACITY: SearchIndexCacheCapacity = Object.freeze({
+  catalogs: 8,
+  tools: 50_000,
+  toolContents: 200_000,
+  partTools: 50_000,
+});
 
 /** One kept part of a large catalog: its index and the content ids (in catalog order) it was built from. */
 interface CachedPart {
@@ -120,7 +125,14 @@ export class SearchIndexCache {
     }
     const whole = tools.length < this.partSizes.minimumCatalog;
     const index = whole ? buildSearchIndex(tools, options) : this.composeOfParts(tools, contentIds, options, optionsKey);
-    this.catalogs.add({ contentIds, optionsKey, index, objects: [...tools], options, searchesBeforeWholeBuild: whole ? 0 : this.partSizes.searchesBeforeWholeBuild });
+    this.catalogs.add({
+      contentIds,
+      optionsKey,
+      index,
+      objects: [...tools],
+      options,
+      searchesBeforeWholeBuild: whole ? 0 : this.partSizes.searchesBeforeWholeBuild,
+    });
     return index;
   }
 
@@ -129,7 +141,8 @@ export class SearchIndexCache {
    * for CatalogPartSizes.searchesBeforeWholeBuild times (a whole build gives the same results).
    */
   private searched(entry: CachedCatalog): SearchIndex {
-    if (entry.searchesBeforeWholeBuild > 0 && --entry.searchesBeforeWholeBuild === 0) entry.index = buildSearchIndex(entry.objects, entry.options);
+    if (entry.searchesBeforeWholeBuild > 0 && --entry.searchesBeforeWholeBuild === 0)
+      entry.index = buildSearchIndex(entry.objects, entry.options);
     return entry.index;
   }
 
@@ -158,13 +171,19 @@ export class SearchIndexCache {
     const contentIds = new Int32Array(tools.length);
     for (let position = 0; position < tools.length; position++) {
       const tool = tools[position]!;
-      contentIds[position] = recent !== undefined && recent.objects[position] === tool ? recent.contentIds[position]! : this.contentIds.idOf(tool);
+      contentIds[position] =
+        recent !== undefined && recent.objects[position] === tool ? recent.contentIds[position]! : this.contentIds.idOf(tool);
     }
     return contentIds;
   }
 
   /** The index of a large catalog, composed of its parts' indexes: kept ones, and built ones for parts that changed. */
-  private composeOfParts(tools: readonly Tool[], contentIds: Int32Array, options: SearchOptions | undefined, optionsKey: string): SearchIndex {
+  private composeOfParts(
+    tools: readonly Tool[],
+    contentIds: Int32Array,
+    options: SearchOptions | undefined,
+    optionsKey: string,
+  ): SearchIndex {
     const parts: IndexPart[] = [];
     let start = 0;
     for (const end of cutCatalogParts(contentIds, this.partSizes)) {

@@ -22,8 +22,10 @@ export const DEFAULT_EMBED_TIMEOUT_MS = 2_500;
  * search waits DEFAULT_EMBED_TIMEOUT_MS at most. `options` may override any of it.
  */
 export function createEmbeddingRanker(embed: EmbedTexts | TextEmbedder, options: SemanticRankerOptions = {}): SemanticRanker {
-  return createSemanticRanker(
-    typeof embed === 'function' ? { embed: (texts) => embed([...texts]) } : embed,
-    { keepWordsFirst: 2, agreement: DEFAULT_MEANING_AGREEMENT, timeoutMs: DEFAULT_EMBED_TIMEOUT_MS, ...options },
-  );
+  return createSemanticRanker(typeof embed === 'function' ? { embed: (texts) => embed([...texts]) } : embed, {
+    keepWordsFirst: 2,
+    agreement: DEFAULT_MEANING_AGREEMENT,
+    timeoutMs: DEFAULT_EMBED_TIMEOUT_MS,
+    ...options,
+  });
 }

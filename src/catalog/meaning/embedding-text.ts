@@ -10,7 +10,10 @@ const DESCRIPTION_CHARACTERS = 300;
 export function embeddingTextOf(tool: Pick<Tool, 'name' | 'description'>): string {
   let text = textsByTool.get(tool);
   if (text === undefined) {
-    const words = tool.name.replace(/[_.\-/]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim();
+    const words = tool.name
+      .replace(/[_.\-/]+/g, ' ')
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .trim();
     text = `${words}: ${tool.description.slice(0, DESCRIPTION_CHARACTERS)}`;
     textsByTool.set(tool, text);
   }

@@ -58,7 +58,8 @@ export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking)
   let reportedScores = words.scores;
   if (semanticWeight > 0) {
     const lexical = ranked.slice(0, depth);
-    const led = exactCount > 0 ? exactCount : leadsClearly(lexical, words.scores, semantic!.wordsLeadRatio ?? DEFAULT_WORDS_LEAD_RATIO) ? 1 : 0;
+    const led =
+      exactCount > 0 ? exactCount : leadsClearly(lexical, words.scores, semantic!.wordsLeadRatio ?? DEFAULT_WORDS_LEAD_RATIO) ? 1 : 0;
     // The first places of the result a search by words alone gives (its SPEC guard's tool included)
     // stay where they are; the rest of the words ranking follows them into the fusion.
     const keep = Math.min(semantic!.keepWordsFirst ?? DEFAULT_KEEP_WORDS_FIRST, limit);
@@ -69,7 +70,8 @@ export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking)
     reportedScores = fused.scores;
     if (semantic!.agreement !== undefined && lexical.length > 0) {
       // The tool the fusion would put first if words kept no place: first only if words agree.
-      const favourite = kept.length === 0 ? ranked[0] : fuseSemanticRanking(index, lexical, led, semantic!.documents, semanticWeight).documents[0];
+      const favourite =
+        kept.length === 0 ? ranked[0] : fuseSemanticRanking(index, lexical, led, semantic!.documents, semanticWeight).documents[0];
       ranked = firstUnlessDisagreed(ranked, favourite, lexical, semantic!.documents, semantic!.agreement);
       // The tool put first reports the best score, as a pinned document does.
       reportedScores[ranked[0]!] = Math.max(reportedScores[ranked[0]!]!, reportedScores[fused.documents[0]!]!);
@@ -83,12 +85,19 @@ export function fuseWithMeaning(words: WordsRanking, semantic?: SemanticRanking)
  * `favourite` (meaning's pick for first place) is among the words ranking's first `wordsDepth` and
  * meaning's first `meaningDepth`: then the favourite is first and the rest follow in their order.
  */
-function firstUnlessDisagreed(ranked: readonly number[], favourite: number | undefined, words: readonly number[], meaning: readonly number[], agreement: MeaningAgreement): number[] {
+function firstUnlessDisagreed(
+  ranked: readonly number[],
+  favourite: number | undefined,
+  words: readonly number[],
+  meaning: readonly number[],
+  agreement: MeaningAgreement,
+): number[] {
   const within = (list: readonly number[], document: number, depth: number): boolean => {
     const at = list.indexOf(document);
     return at >= 0 && at < depth;
   };
-  const agreed = favourite !== undefined && within(words, favourite, agreement.wordsDepth) && within(meaning, favourite, agreement.meaningDepth);
+  const agreed =
+    favourite !== undefined && within(words, favourite, agreement.wordsDepth) && within(meaning, favourite, agreement.meaningDepth);
   const first = agreed ? favourite : words[0]!;
   return [first, ...ranked.filter((document) => document !== first)];
 }

@@ -117,11 +117,21 @@ export function createSemanticRanker(embedder: TextEmbedder, options: SemanticRa
   const maxCachedTexts = options.maxCachedTexts ?? 50_000;
   const timeoutMs = options.timeoutMs ?? 5000;
   if (!(weight >= 0) || !Number.isFinite(weight)) throw new RangeError(`semantic weight must be a finite number >= 0, got ${weight}`);
-  if (!(wordsLeadRatio >= 1)) throw new RangeError(`semantic wordsLeadRatio must be a number >= 1 (Infinity to turn it off), got ${wordsLeadRatio}`);
-  if (!Number.isInteger(keepWordsFirst) || keepWordsFirst < 0) throw new RangeError(`semantic keepWordsFirst must be a whole number >= 0, got ${keepWordsFirst}`);
+  if (!(wordsLeadRatio >= 1))
+    throw new RangeError(`semantic wordsLeadRatio must be a number >= 1 (Infinity to turn it off), got ${wordsLeadRatio}`);
+  if (!Number.isInteger(keepWordsFirst) || keepWordsFirst < 0)
+    throw new RangeError(`semantic keepWordsFirst must be a whole number >= 0, got ${keepWordsFirst}`);
   if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`semantic depth must be a whole number >= 1, got ${depth}`);
   const agreement = options.agreement;
-  if (agreement !== undefined && !(Number.isInteger(agreement.wordsDepth) && agreement.wordsDepth >= 1 && Number.isInteger(agreement.meaningDepth) && agreement.meaningDepth >= 1)) {
+  if (
+    agreement !== undefined &&
+    !(
+      Number.isInteger(agreement.wordsDepth) &&
+      agreement.wordsDepth >= 1 &&
+      Number.isInteger(agreement.meaningDepth) &&
+      agreement.meaningDepth >= 1
+    )
+  ) {
     throw new RangeError(`semantic agreement must have wordsDepth and meaningDepth, whole numbers >= 1, got ${JSON.stringify(agreement)}`);
   }
   if (!(timeoutMs > 0)) throw new RangeError(`semantic timeoutMs must be a number > 0, got ${timeoutMs}`);

@@ -45,11 +45,13 @@ function checkCount(name: string, value: number): void {
 
 function checkVector(name: string, vector: Float32Array, dimensions: number): void {
   if (!(vector instanceof Float32Array)) throw new TypeError(`vector matrix ${name} must be a Float32Array, got ${describe(vector)}`);
-  if (vector.length !== dimensions) throw new RangeError(`vector matrix ${name} must have ${dimensions} values (the matrix's dimensions), got ${vector.length}`);
+  if (vector.length !== dimensions)
+    throw new RangeError(`vector matrix ${name} must have ${dimensions} values (the matrix's dimensions), got ${vector.length}`);
 }
 
 function checkRow(row: number, rows: number): void {
-  if (!Number.isInteger(row) || row < 0 || row >= rows) throw new RangeError(`vector matrix row must be a whole number in [0, ${rows}), got ${row}`);
+  if (!Number.isInteger(row) || row < 0 || row >= rows)
+    throw new RangeError(`vector matrix row must be a whole number in [0, ${rows}), got ${row}`);
 }
 
 function checkOut(out: Float64Array, rows: number): void {
@@ -76,7 +78,10 @@ function createJsMatrix(rows: number, dimensions: number): VectorMatrix {
     (query, out) => {
       const whole = dimensions - (dimensions % 4);
       for (let row = 0, base = 0; row < rows; row++, base += dimensions) {
-        let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        let s0 = 0,
+          s1 = 0,
+          s2 = 0,
+          s3 = 0;
         let i = 0;
         for (; i < whole; i += 4) {
           s0 += data[base + i]! * query[i]!;
@@ -330,35 +335,132 @@ function kernelCode(): number[] {
   const lane = (index: number): number[] => [op.localGet, ACC0, ...simd.f32x4ExtractLane, index];
   return [
     // outEnd = out + rows * 4
-    op.localGet, OUT, op.localGet, ROWS, op.i32Const, ...sleb(4), op.i32Mul, op.i32Add, op.localSet, OUT_END,
-    op.block, op.void, // label 1 inside the row loop: done
-    op.loop, op.void, // label 0: next row
-    op.localGet, OUT, op.localGet, OUT_END, op.i32Eq, op.brIf, 1,
+    op.localGet,
+    OUT,
+    op.localGet,
+    ROWS,
+    op.i32Const,
+    ...sleb(4),
+    op.i32Mul,
+    op.i32Add,
+    op.localSet,
+    OUT_END,
+    op.block,
+    op.void, // label 1 inside the row loop: done
+    op.loop,
+    op.void, // label 0: next row
+    op.localGet,
+    OUT,
+    op.localGet,
+    OUT_END,
+    op.i32Eq,
+    op.brIf,
+    1,
     // rowEnd = matrix + rowBytes; blocksEnd = matrix + (rowBytes & ~63), where ~63 = -64
-    op.localGet, MATRIX, op.localGet, ROW_BYTES, op.i32Add, op.localSet, ROW_END,
-    op.localGet, MATRIX, op.localGet, ROW_BYTES, op.i32Const, ...sleb(-64), op.i32And, op.i32Add, op.localSet, BLOCKS_END,
-    op.localGet, QUERY, op.localSet, Q,
-    ...zero, op.localTee, ACC0, op.localTee, ACC1, op.localTee, ACC2, op.localSet, ACC3,
+    op.localGet,
+    MATRIX,
+    op.localGet,
+    ROW_BYTES,
+    op.i32Add,
+    op.localSet,
+    ROW_END,
+    op.localGet,
+    MATRIX,
+    op.localGet,
+    ROW_BYTES,
+    op.i32Const,
+    ...sleb(-64),
+    op.i32And,
+    op.i32Add,
+    op.localSet,
+    BLOCKS_END,
+    op.localGet,
+    QUERY,
+    op.localSet,
+    Q,
+    ...zero,
+    op.localTee,
+    ACC0,
+    op.localTee,
+    ACC1,
+    op.localTee,
+    ACC2,
+    op.localSet,
+    ACC3,
 
-    op.block, op.void, op.loop, op.void, // 64-byte blocks
-    op.localGet, MATRIX, op.localGet, BLOCKS_END, op.i32Eq, op.brIf, 1,
-    ...multiplyAdd(ACC0, 0), ...multiplyAdd(ACC1, 16), ...multiplyAdd(ACC2, 32), ...multiplyAdd(ACC3, 48),
-    ...advance(MATRIX, 64), ...advance(Q, 64),
-    op.br, 0, op.end, op.end,
-
-    op.block, op.void, op.loop, op.void, // remaining 16-byte groups
-    op.localGet, MATRIX, op.localGet, ROW_END, op.i32Eq, op.brIf, 1,
+    op.block,
+    op.void,
+    op.loop,
+    op.void, // 64-byte blocks
+    op.localGet,
+    MATRIX,
+    op.localGet,
+    BLOCKS_END,
+    op.i32Eq,
+    op.brIf,
+    1,
     ...multiplyAdd(ACC0, 0),
-    ...advance(MATRIX, 16), ...advance(Q, 16),
-    op.br, 0, op.end, op.end,
+    ...multiplyAdd(ACC1, 16),
+    ...multiplyAdd(ACC2, 32),
+    ...multiplyAdd(ACC3, 48),
+    ...advance(MATRIX, 64),
+    ...advance(Q, 64),
+    op.br,
+    0,
+    op.end,
+    op.end,
+
+    op.block,
+    op.void,
+    op.loop,
+    op.void, // remaining 16-byte groups
+    op.localGet,
+    MATRIX,
+    op.localGet,
+    ROW_END,
+    op.i32Eq,
+    op.brIf,
+    1,
+    ...multiplyAdd(ACC0, 0),
+    ...advance(MATRIX, 16),
+    ...advance(Q, 16),
+    op.br,
+    0,
+    op.end,
+    op.end,
 
     // acc0 = (acc0 + acc1) + (acc2 + acc3)
-    op.localGet, ACC0, op.localGet, ACC1, ...simd.f32x4Add, op.localGet, ACC2, op.localGet, ACC3, ...simd.f32x4Add, ...simd.f32x4Add, op.localSet, ACC0,
+    op.localGet,
+    ACC0,
+    op.localGet,
+    ACC1,
+    ...simd.f32x4Add,
+    op.localGet,
+    ACC2,
+    op.localGet,
+    ACC3,
+    ...simd.f32x4Add,
+    ...simd.f32x4Add,
+    op.localSet,
+    ACC0,
     // f32[out] = (lane0 + lane1) + (lane2 + lane3); f32.store with alignment 2^2 and offset 0
-    op.localGet, OUT, ...lane(0), ...lane(1), op.f32Add, ...lane(2), ...lane(3), op.f32Add, op.f32Add, op.f32Store, 2, 0,
+    op.localGet,
+    OUT,
+    ...lane(0),
+    ...lane(1),
+    op.f32Add,
+    ...lane(2),
+    ...lane(3),
+    op.f32Add,
+    op.f32Add,
+    op.f32Store,
+    2,
+    0,
     ...advance(OUT, 4),
-    op.br, 0,
-    op.end, op.end, // loop, block
+    op.br,
+    0,
+    op.end,
+    op.end, // loop, block
     op.end, // function
   ];
 }
@@ -367,12 +469,21 @@ function kernelCode(): number[] {
 function kernelBytes(): Uint8Array {
   const body = [
     // Local declarations, as (count, type) runs: 4 i32 then 4 v128.
-    ...vec([[4, I32], [4, V128]]),
+    ...vec([
+      [4, I32],
+      [4, V128],
+    ]),
     ...kernelCode(),
   ];
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, // magic "\0asm"
-    0x01, 0x00, 0x00, 0x00, // version 1
+    0x00,
+    0x61,
+    0x73,
+    0x6d, // magic "\0asm"
+    0x01,
+    0x00,
+    0x00,
+    0x00, // version 1
     // Type section (1): one type, func (i32 x 5) -> ()
     ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])]])),
     // Import section (2): env.memory, a memory (kind 2) with limits flag 0 = minimum only, minimum 0

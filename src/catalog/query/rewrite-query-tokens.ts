@@ -77,7 +77,15 @@ export const QUERY_REWRITES: readonly QueryRewrite[] = [
  * "open" alone more often means a page, a file or a tab (and tools describe states as "open or closed").
  */
 function openingRules(): QueryRewrite[] {
-  const things = { pr: 'pull request', 'pull request': 'pull request', mr: 'merge request', 'merge request': 'merge request', issue: 'issue', ticket: 'ticket', bug: 'bug' };
+  const things = {
+    pr: 'pull request',
+    'pull request': 'pull request',
+    mr: 'merge request',
+    'merge request': 'merge request',
+    issue: 'issue',
+    ticket: 'ticket',
+    bug: 'bug',
+  };
   return ['', 'a ', 'an ', 'new ', 'a new ', 'the '].flatMap((article) =>
     Object.entries(things).map(([thing, words]) => replace(`open ${article}${thing}`, `create ${words}`)),
   );
@@ -91,11 +99,16 @@ const RULES_BY_FIRST_TOKEN: ReadonlyMap<string, readonly QueryRewrite[]> = group
  * longest matching phrase is replaced by its words (followed by the phrase itself when the rule keeps
  * it). Tokens that no rule matches pass unchanged, in order. Pure; the input is not changed.
  */
-export function rewriteQueryTokens(tokens: readonly string[], rules: ReadonlyMap<string, readonly QueryRewrite[]> = RULES_BY_FIRST_TOKEN): string[] {
+export function rewriteQueryTokens(
+  tokens: readonly string[],
+  rules: ReadonlyMap<string, readonly QueryRewrite[]> = RULES_BY_FIRST_TOKEN,
+): string[] {
   const rewritten: string[] = [];
   let position = 0;
   while (position < tokens.length) {
-    const rule = rules.get(tokens[position]!)?.find((candidate) => candidate.phrase.every((token, offset) => tokens[position + offset] === token));
+    const rule = rules
+      .get(tokens[position]!)
+      ?.find((candidate) => candidate.phrase.every((token, offset) => tokens[position + offset] === token));
     if (rule === undefined) {
       rewritten.push(tokens[position]!);
       position += 1;
@@ -113,7 +126,10 @@ export function groupByFirstToken(rewrites: readonly QueryRewrite[]): Map<string
   const grouped = new Map<string, QueryRewrite[]>();
   for (const rewrite of rewrites) {
     const first = rewrite.phrase[0]!;
-    grouped.set(first, [...(grouped.get(first) ?? []), rewrite].sort((left, right) => right.phrase.length - left.phrase.length));
+    grouped.set(
+      first,
+      [...(grouped.get(first) ?? []), rewrite].sort((left, right) => right.phrase.length - left.phrase.length),
+    );
   }
   return grouped;
 }

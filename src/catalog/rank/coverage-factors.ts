@@ -12,7 +12,12 @@ import type { ScoringScratch } from './scoring-scratch.ts';
  *   `coordination` (a long one describes several steps that no one tool matches).
  * `conceptWeights` holds the weight of each of the user's words (weighQueryTerms).
  */
-export function multiplyCoverageFactors(index: SearchIndex, touched: readonly number[], scratch: ScoringScratch, conceptWeights: readonly number[]): void {
+export function multiplyCoverageFactors(
+  index: SearchIndex,
+  touched: readonly number[],
+  scratch: ScoringScratch,
+  conceptWeights: readonly number[],
+): void {
   const { multipliers, matchedConcepts, nameMatches } = scratch;
   const { nameCoverage } = index.options;
   if (nameCoverage > 0) {

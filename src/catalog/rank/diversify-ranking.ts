@@ -38,7 +38,8 @@ export function diversifyRanking(
     for (let candidate = 0; candidate < candidates.length; candidate++) {
       if (picked[candidate] === 1) continue;
       let discounted = 0;
-      for (let termIndex = 0; termIndex < termCount; termIndex++) discounted += matrix[candidate * termCount + termIndex]! * factors[termIndex]!;
+      for (let termIndex = 0; termIndex < termCount; termIndex++)
+        discounted += matrix[candidate * termCount + termIndex]! * factors[termIndex]!;
       // Scaled to the candidate's own score, so that whatever else went into it (coordination) still counts.
       const total = totals[candidate]!;
       const value = total === 0 ? 0 : (scores[candidates[candidate]!]! * discounted) / total;

@@ -25,7 +25,8 @@ export function fuseClauseRankings(
   const rankings: WeightedRanking[] = [{ documents: wholeRanking, weight: 1 }];
   for (const clause of clauses) {
     const scored = scoreWords(index, clause.terms, CLAUSE_RANKING_DEPTH, parameterTerms);
-    if (scored !== undefined) rankings.push({ documents: rankDocuments(index, scored, [], CLAUSE_RANKING_DEPTH), weight: index.options.clauseWeight });
+    if (scored !== undefined)
+      rankings.push({ documents: rankDocuments(index, scored, [], CLAUSE_RANKING_DEPTH), weight: index.options.clauseWeight });
   }
   const exact = wholeRanking.slice(0, exactCount);
   const exactSet = new Set(exact);

@@ -22,7 +22,12 @@ export interface WordScores {
  * and the parameter-text field added for the best max(4 x limit, 30) (addParameterTexts). Undefined
  * when no term is in the index. Dense: one slot per document, zero when nothing matched.
  */
-export function scoreWords(index: SearchIndex, terms: readonly string[], limit: number, parameterTerms: ParameterTermMemo): WordScores | undefined {
+export function scoreWords(
+  index: SearchIndex,
+  terms: readonly string[],
+  limit: number,
+  parameterTerms: ParameterTermMemo,
+): WordScores | undefined {
   const isNamed = (term: string): boolean => {
     const stemId = index.stemIds.get(term);
     return stemId !== undefined && index.stemNameDocumentCounts[stemId]! > 0;
@@ -66,7 +71,8 @@ function scoreInto(
     const vocabulary = nameVocabularyWeight(index.stemNameDocumentCounts[stemId]!, documentFrequency, descriptionOnlyWordWeight);
     const termWeight = weight * vocabulary * idf * (k1 + 1);
     const contribution: TermContribution = {
-      forEachDocument: (visit) => forEachFrequency(index, stemId, (document, frequency) => visit(document, (termWeight * frequency) / (frequency + k1))),
+      forEachDocument: (visit) =>
+        forEachFrequency(index, stemId, (document, frequency) => visit(document, (termWeight * frequency) / (frequency + k1))),
     };
     forEachFrequency(index, stemId, (document, frequency, inName) => {
       scores[document]! += (termWeight * frequency) / (frequency + k1);

@@ -24,7 +24,11 @@ export interface WeighedQuery {
  *   something else (weather -> forecast); when no name has the word, synonyms are the bridge.
  * `isNamed(term)` says whether some tool has the term in its name.
  */
-export function weighQueryTerms(expanded: readonly WeightedTerm[], isNamed: (term: string) => boolean, weights: QueryWordWeights): WeighedQuery {
+export function weighQueryTerms(
+  expanded: readonly WeightedTerm[],
+  isNamed: (term: string) => boolean,
+  weights: QueryWordWeights,
+): WeighedQuery {
   const terms: WeightedTerm[] = [];
   const conceptWeights: number[] = [];
   let synonymFactor = 1;

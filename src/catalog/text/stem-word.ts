@@ -65,7 +65,8 @@ function stripSuffix(word: string): string {
 function hasVowel(text: string): boolean {
   for (let index = 0; index < text.length; index++) {
     const character = text[index];
-    if (character === 'a' || character === 'e' || character === 'i' || character === 'o' || character === 'u' || character === 'y') return true;
+    if (character === 'a' || character === 'e' || character === 'i' || character === 'o' || character === 'u' || character === 'y')
+      return true;
   }
   return false;
 }

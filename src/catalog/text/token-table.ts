@@ -74,6 +74,7 @@ export class TokenTable {
 
 function equalsRange(token: string, source: string, start: number, end: number): boolean {
   if (token.length !== end - start) return false;
-  for (let index = 0; index < token.length; index++) if (token.charCodeAt(index) !== foldCase(source.charCodeAt(start + index))) return false;
+  for (let index = 0; index < token.length; index++)
+    if (token.charCodeAt(index) !== foldCase(source.charCodeAt(start + index))) return false;
   return true;
 }

@@ -102,7 +102,10 @@ function visitLetterRun(text: string, start: number, end: number, visit: TokenRa
   let previous = characterKind(text.charCodeAt(start));
   for (let index = start + 1; index < end; index++) {
     const current = characterKind(text.charCodeAt(index));
-    if (current === UPPER && (previous === LOWER || (previous === UPPER && index + 1 < end && characterKind(text.charCodeAt(index + 1)) === LOWER))) {
+    if (
+      current === UPPER &&
+      (previous === LOWER || (previous === UPPER && index + 1 < end && characterKind(text.charCodeAt(index + 1)) === LOWER))
+    ) {
       visit(text, partStart, index, hashRange(text, partStart, index));
       partStart = index;
     }

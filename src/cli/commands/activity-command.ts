@@ -23,7 +23,8 @@ export const activityCommand: Command = {
   usage: USAGE,
   async run(argv, output) {
     const { values, positionals } = parseCommandLine('activity', argv, { json: { type: 'boolean' } });
-    if (positionals.length !== 1) throw new UsageError(`expected one activity log file (FILE.jsonl), got ${positionals.length}; see 'tool-search activity --help'`);
+    if (positionals.length !== 1)
+      throw new UsageError(`expected one activity log file (FILE.jsonl), got ${positionals.length}; see 'tool-search activity --help'`);
     const path = positionals[0]!;
     checkReadable(path);
     const summary = createActivitySummary();
@@ -81,7 +82,8 @@ export function renderReport(report: ActivityReport): string {
 
 function tokensLine(report: ActivityReport): string {
   const { tokens } = report;
-  if (tokens.sessions === 0) return 'Tokens saved: unknown (the log has no tool lists: it was written by an older gateway, or no client listed tools)';
+  if (tokens.sessions === 0)
+    return 'Tokens saved: unknown (the log has no tool lists: it was written by an older gateway, or no client listed tools)';
   const less = tokens.lastBefore === 0 ? 0 : Math.round((1 - tokens.lastAfter / tokens.lastBefore) * 100);
   return (
     `Tokens saved: each model request carried ${formatCount(tokens.lastAfter)} schema tokens instead of ${formatCount(tokens.lastBefore)} (${less}% less, last tool list); ` +

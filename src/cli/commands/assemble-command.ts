@@ -53,7 +53,11 @@ export const assembleCommand: Command = {
     if (isNativeFormat(format)) {
       const tools = nativeToolsArray(planNativeTools(result), format);
       // The native wire shape is the point of these formats: printed whole even without --json.
-      output.stdout(values['json'] === true ? `${JSON.stringify({ ...assemblyJson(result, 'openai'), tools })}\n` : `${JSON.stringify(tools, null, 2)}\n`);
+      output.stdout(
+        values['json'] === true
+          ? `${JSON.stringify({ ...assemblyJson(result, 'openai'), tools })}\n`
+          : `${JSON.stringify(tools, null, 2)}\n`,
+      );
     } else if (values['json'] === true) {
       output.stdout(`${JSON.stringify(assemblyJson(result, format))}\n`);
     } else {

@@ -9,10 +9,22 @@ import { assemblySummary } from './assemble-command.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
 
 /** The bundled real-world catalog: 17 MCP servers, 358 tools (see scripts/build-realistic-session.ts). */
-export const REALISTIC_SESSION_PATH = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..', 'catalogs', 'realistic-session.json');
+export const REALISTIC_SESSION_PATH = join(
+  fileURLToPath(new URL('.', import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'catalogs',
+  'realistic-session.json',
+);
 
 const DEMO_CONTEXT_LENGTH = 200_000;
-const DEMO_QUERIES = ['create github issue', 'take a screenshot of the page', 'search the web', 'get the logs of a crashing kubernetes pod'];
+const DEMO_QUERIES = [
+  'create github issue',
+  'take a screenshot of the page',
+  'search the web',
+  'get the logs of a crashing kubernetes pod',
+];
 /** The search the demo ends by suggesting: one the demo did not run, whose answer is plainly right. */
 export const DEMO_TRY_QUERY = 'find documents in a mongodb collection';
 
@@ -29,7 +41,9 @@ export const demoCommand: Command = {
     parseCommandLine('demo', argv, {});
     const tools = readToolsFile(REALISTIC_SESSION_PATH);
     const session = createToolSearchSession({ tools, contextLength: DEMO_CONTEXT_LENGTH, sessionId: 'demo' });
-    output.stdout(`Session: ${new Set(tools.map((tool) => tool.toolset)).size} MCP servers, ${countOf(tools.length, 'tool')}, ${formatCount(DEMO_CONTEXT_LENGTH)}-token model\n\n`);
+    output.stdout(
+      `Session: ${new Set(tools.map((tool) => tool.toolset)).size} MCP servers, ${countOf(tools.length, 'tool')}, ${formatCount(DEMO_CONTEXT_LENGTH)}-token model\n\n`,
+    );
     output.stdout(assemblySummary(session.assemble()));
     for (const query of DEMO_QUERIES) {
       const outcome = await session.call('tool_search', { query, limit: 3 });

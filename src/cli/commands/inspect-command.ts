@@ -65,12 +65,10 @@ export const inspectCommand: Command = {
     // does not reach, so they are stopped before the process ends.
     const removeSignalHandlers = onStopSignal((signal) => {
       output.stderr(`tool-search inspect: ${signal}: stopping the servers\n`);
-      void gateway
-        .close()
-        .finally(() => {
-          loaded.temporaryFolder.remove();
-          process.exit(signalExitCode(signal));
-        });
+      void gateway.close().finally(() => {
+        loaded.temporaryFolder.remove();
+        process.exit(signalExitCode(signal));
+      });
     });
     try {
       output.stderr(`Connecting to ${countOf(config.servers.length, 'MCP server')} from ${loaded.path}\n`);
@@ -84,7 +82,9 @@ export const inspectCommand: Command = {
         }),
       );
       // A status's error may quote the server's stderr: the operator's to see, less any secret.
-      const statuses = gateway.statuses().map((status) => (status.error === undefined ? status : { ...status, error: gateway.redact(status.error) }));
+      const statuses = gateway
+        .statuses()
+        .map((status) => (status.error === undefined ? status : { ...status, error: gateway.redact(status.error) }));
       const tools = gateway.tools();
       const assembled = gateway.createSession('inspect').assemble();
       const perServer = statuses.map((status) => {
@@ -114,7 +114,13 @@ export const inspectCommand: Command = {
       if (values['json'] === true) {
         output.stdout(
           `${JSON.stringify({
-            servers: perServer.map((server) => ({ name: server.name, status: server.state, tools: server.toolCount, tokens: server.tokens, ...(server.error === undefined ? {} : { error: server.error }) })),
+            servers: perServer.map((server) => ({
+              name: server.name,
+              status: server.state,
+              tools: server.toolCount,
+              tokens: server.tokens,
+              ...(server.error === undefined ? {} : { error: server.error }),
+            })),
             client: {
               active: assembled.active,
               reason: assembled.reason,
@@ -193,23 +199,25 @@ function progressText(status: UpstreamStatus): string {
 function renderTable(rows: ReadonlyArray<UpstreamStatus & { tokens: number }>): string {
   const header = ['server', 'status', 'tools', 'tokens'];
   const cells = rows.map((row) => [row.name, row.state, String(row.toolCount), formatCount(row.tokens)]);
-  const total = ['total', '', String(rows.reduce((sum, row) => sum + row.toolCount, 0)), formatCount(rows.reduce((sum, row) => sum + row.tokens, 0))];
+  const total = [
+    'total',
+    '',
+    String(rows.reduce((sum, row) => sum + row.toolCount, 0)),
+    formatCount(rows.reduce((sum, row) => sum + row.tokens, 0)),
+  ];
   const all = [header, ...cells, total];
   const widths = header.map((_, column) => Math.max(...all.map((row) => row[column]!.length)));
   const line = (row: readonly string[]) =>
-    row.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd();
+    row
+      .map((cell, column) => (column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
   const errors = rows.filter((row) => row.error !== undefined).map((row) => `  ${row.name}: ${row.error}`);
   return `\n${[line(header), ...cells.map(line), line(total)].join('\n')}\n${errors.length > 0 ? `Problems:\n${errors.join('\n')}\n` : ''}`;
 }
 
 /** What the client is shown; `denied` tools are already out of `before` (a deny rule hides them). */
-function renderClientView(
-  assembled: AssemblyResult,
-  denied: number,
-  mode: string,
-  contextLength: number,
-  thresholdPct: number,
-): string {
+function renderClientView(assembled: AssemblyResult, denied: number, mode: string, contextLength: number, thresholdPct: number): string {
   const before = assembled.visible.length + assembled.deferred.length;
   return [
     '',

@@ -43,7 +43,8 @@ export const learnCommand: Command = {
     });
     const path = join(defaultStateDirectory(), LEARNED_REQUESTS_FILE);
     const modes = [values['show'] === true, values['forget'] === true, positionals.length > 0].filter(Boolean).length;
-    if (modes !== 1) throw new UsageError('give an activity log to import, or --show, or --forget (one of them); see \'tool-search learn --help\'');
+    if (modes !== 1)
+      throw new UsageError("give an activity log to import, or --show, or --forget (one of them); see 'tool-search learn --help'");
     if (positionals.length > 1) throw new UsageError(`expected one activity log file, got ${positionals.length}`);
     if (values['json'] === true && values['show'] !== true) throw new UsageError('--json goes with --show');
     const warn = (line: string): void => output.stderr(`warning: ${line}\n`);
@@ -74,7 +75,9 @@ export const learnCommand: Command = {
       }
       const rows = [...perTool.values()];
       const width = Math.max(...rows.map((row) => `${row.server} ${row.tool}`.length));
-      output.stdout(`${countOf(entries.length, 'learned request')} for ${countOf(rows.length, 'tool')} in ${path} (${formatCount(bytes)} bytes):\n`);
+      output.stdout(
+        `${countOf(entries.length, 'learned request')} for ${countOf(rows.length, 'tool')} in ${path} (${formatCount(bytes)} bytes):\n`,
+      );
       for (const row of rows) output.stdout(`  ${`${row.server} ${row.tool}`.padEnd(width)}  ${row.count}\n`);
       return 0;
     }

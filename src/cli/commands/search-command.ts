@@ -57,10 +57,13 @@ export const searchCommand: Command = {
       throw new UsageError('give either a QUERY or --queries FILE, not both');
     }
     if (queriesPath === undefined && positionals.length === 0) {
-      throw new UsageError('a QUERY is required (or --queries FILE.jsonl); for example: tool-search search --tools tools.json "create issue"');
+      throw new UsageError(
+        'a QUERY is required (or --queries FILE.jsonl); for example: tool-search search --tools tools.json "create issue"',
+      );
     }
     const read = readSessionInputs(values, output);
-    const inputs = values['no-pack'] === true ? read : { ...read, tools: await attachPackRequests(read.tools, (line) => output.stderr(`${line}\n`)) };
+    const inputs =
+      values['no-pack'] === true ? read : { ...read, tools: await attachPackRequests(read.tools, (line) => output.stderr(`${line}\n`)) };
     const limitFlag = integerOption(values['limit'], '--limit', 1);
     const { searchDefaultLimit, maxSearchLimit } = inputs.config.toolSearch;
     if (limitFlag !== undefined && limitFlag > maxSearchLimit) {
@@ -72,7 +75,11 @@ export const searchCommand: Command = {
     const embeddingsRanker =
       embeddings === undefined
         ? undefined
-        : (await import('../../gateway/create-embeddings-ranker.ts')).createEmbeddingsRanker(embeddings, defaultRequestCacheDirectory(), (line) => output.stderr(`${line}\n`));
+        : (await import('../../gateway/create-embeddings-ranker.ts')).createEmbeddingsRanker(
+            embeddings,
+            defaultRequestCacheDirectory(),
+            (line) => output.stderr(`${line}\n`),
+          );
     const semantic = embeddingsRanker?.ranker;
     for (const warning of sessionToolsOf(inputs.tools, inputs.toolsets).warnings) output.stderr(`warning: ${warning}\n`);
     const scope = buildSessionScope({
@@ -87,7 +94,8 @@ export const searchCommand: Command = {
     // and on a big catalog fall back to words alone.
     await semantic?.warm(scope.catalog).catch((error: unknown) => {
       // An endpoint's outage was told once already (withBackoff).
-      if (!(error instanceof EmbeddingOutageError)) output.stderr(`warning: could not embed the tools for search.embeddings (${messageOf(error)}); each query will try again\n`);
+      if (!(error instanceof EmbeddingOutageError))
+        output.stderr(`warning: could not embed the tools for search.embeddings (${messageOf(error)}); each query will try again\n`);
     });
     const printNative = nativeFormat === undefined ? undefined : nativeSearchPrinter(scope, nativeFormat);
     const queries = queriesPath === undefined ? [positionals.join(' ')] : readQueriesFile(queriesPath);
@@ -101,7 +109,9 @@ export const searchCommand: Command = {
         continue;
       }
       const result = outcome.value as ToolSearchResult;
-      output.stdout(printNative !== undefined ? printNative(result) : values['json'] === true ? `${JSON.stringify(result)}\n` : readableResult(result));
+      output.stdout(
+        printNative !== undefined ? printNative(result) : values['json'] === true ? `${JSON.stringify(result)}\n` : readableResult(result),
+      );
     }
     await embeddingsRanker?.flush();
     return failures === 0 ? 0 : 1;

@@ -120,8 +120,10 @@ export const serveCommand: Command = {
     const port = portOption(values['http'], '--http');
     const allowUnauthenticated = values['allow-unauthenticated'] === true;
     const uiPort = portOption(values['ui'], '--ui');
-    if (uiPort !== undefined && port !== undefined) throw new UsageError('--ui PORT is for a stdio gateway; with --http PORT the page is served at / on that port');
-    if (allowUnauthenticated && port === undefined) throw new UsageError('--allow-unauthenticated applies only to --http PORT; over stdio there is nothing to authenticate');
+    if (uiPort !== undefined && port !== undefined)
+      throw new UsageError('--ui PORT is for a stdio gateway; with --http PORT the page is served at / on that port');
+    if (allowUnauthenticated && port === undefined)
+      throw new UsageError('--allow-unauthenticated applies only to --http PORT; over stdio there is nothing to authenticate');
     const toolsets = listOption(values['toolsets']);
     const workspaceFolder = typeof values['workspace-folder'] === 'string' ? values['workspace-folder'] : undefined;
     const loaded = loadGatewayConfig(typeof values['config'] === 'string' ? values['config'] : undefined, output, workspaceFolder);
@@ -158,7 +160,9 @@ export const serveCommand: Command = {
         if (error instanceof ToolSearchError) throw new UsageError(error.message);
         throw error;
       }
-      log(`cluster '${clusterConfig.name}': instance '${cluster.instance}', sharing sessions, streams, the session cap, activity and what search learns through ${clusterConfig.displayUrl}`);
+      log(
+        `cluster '${clusterConfig.name}': instance '${cluster.instance}', sharing sessions, streams, the session cap, activity and what search learns through ${clusterConfig.displayUrl}`,
+      );
     }
     let gateway: Gateway;
     try {
@@ -166,7 +170,9 @@ export const serveCommand: Command = {
       gateway = createGateway({
         config: loaded.config,
         ...(toolsets === undefined ? {} : { toolsets }),
-        ...(store === undefined ? {} : { learnedRequests: (local: LearnedRequestStore) => (sharedLearning = shareLearnedRequests(store, local)) }),
+        ...(store === undefined
+          ? {}
+          : { learnedRequests: (local: LearnedRequestStore) => (sharedLearning = shareLearnedRequests(store, local)) }),
         log,
       });
     } catch (error) {
@@ -194,23 +200,30 @@ export const serveCommand: Command = {
       if (pageUrl !== undefined) log(liveViewNextInvitation(pageUrl, code));
     };
     if (port === undefined) {
-      if (loaded.config.cluster !== undefined) log('warning: cluster: applies to serve --http only; over stdio this process serves its one client alone');
+      if (loaded.config.cluster !== undefined)
+        log('warning: cluster: applies to serve --http only; over stdio this process serves its one client alone');
       if (uiPort !== undefined) {
-        const page = await serveLiveView(gateway, uiPort, { allowedOrigins: httpConfig.allowedOrigins, onSignedIn }).catch(async (error: unknown) => {
-          await gateway.close();
-          loaded.temporaryFolder.remove();
-          const code = (error as { code?: unknown }).code;
-          if (code === 'EADDRINUSE') throw new UsageError(`--ui ${uiPort}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one`);
-          if (code === 'EACCES') throw new UsageError(`--ui ${uiPort}: not allowed to listen on that port; pick one above 1023, or 0 for a free one`);
-          throw error;
-        });
+        const page = await serveLiveView(gateway, uiPort, { allowedOrigins: httpConfig.allowedOrigins, onSignedIn }).catch(
+          async (error: unknown) => {
+            await gateway.close();
+            loaded.temporaryFolder.remove();
+            const code = (error as { code?: unknown }).code;
+            if (code === 'EADDRINUSE')
+              throw new UsageError(`--ui ${uiPort}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one`);
+            if (code === 'EACCES')
+              throw new UsageError(`--ui ${uiPort}: not allowed to listen on that port; pick one above 1023, or 0 for a free one`);
+            throw error;
+          },
+        );
         stopServing.push(() => page.close());
         pageUrl = page.url;
         // stderr, never stdout: stdout is the MCP channel.
         log(liveViewInvitation(page.url, page.view.signInCode()));
       }
       // Messages too large, deep or many-valued are answered with a refusal before the SDK parses them.
-      const input = boundStdioMessages((refusal) => void transport.send({ ...refusal, error: { ...refusal.error } }).catch(() => undefined));
+      const input = boundStdioMessages(
+        (refusal) => void transport.send({ ...refusal, error: { ...refusal.error } }).catch(() => undefined),
+      );
       const transport = new StdioServerTransport(process.stdin.pipe(input), process.stdout);
       gateway.start();
       // One client per process: a fresh id per start tells runs apart in the activity log.
@@ -228,7 +241,9 @@ export const serveCommand: Command = {
     } else {
       const http = await serveHttp(gateway, port, {
         ...(cluster === undefined ? {} : { cluster }),
-        ...(access === undefined || 'allowUnauthenticated' in access ? { allowUnauthenticated: true } : { token: access.token, clients: access.clients }),
+        ...(access === undefined || 'allowUnauthenticated' in access
+          ? { allowUnauthenticated: true }
+          : { token: access.token, clients: access.clients }),
         allowedOrigins: httpConfig.allowedOrigins,
         maxSessions: httpConfig.maxSessions,
         idleSessionMs: httpConfig.idleSessionMs,
@@ -240,8 +255,10 @@ export const serveCommand: Command = {
         await gateway.close();
         loaded.temporaryFolder.remove();
         const code = (error as { code?: unknown }).code;
-        if (code === 'EADDRINUSE') throw new UsageError(`--http ${port}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one`);
-        if (code === 'EACCES') throw new UsageError(`--http ${port}: not allowed to listen on that port; pick one above 1023, or 0 for a free one`);
+        if (code === 'EADDRINUSE')
+          throw new UsageError(`--http ${port}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one`);
+        if (code === 'EACCES')
+          throw new UsageError(`--http ${port}: not allowed to listen on that port; pick one above 1023, or 0 for a free one`);
         throw error;
       });
       // Upstreams start once the port is ours, so a busy port starts no servers.
@@ -251,7 +268,9 @@ export const serveCommand: Command = {
         pageUrl = http.liveViewUrl;
         log(liveViewInvitation(http.liveViewUrl, http.liveView.signInCode()));
       }
-      log(`serving MCP over Streamable HTTP at ${http.url.href} with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`);
+      log(
+        `serving MCP over Streamable HTTP at ${http.url.href} with ${countOf(loaded.config.servers.length, 'upstream server')} from ${loaded.path}`,
+      );
       log(
         access !== undefined && 'clients' in access
           ? `clients must send 'Authorization: Bearer <token>' with ${whoseTokens(access.source, access.clients)}; at most ${httpConfig.maxSessions} sessions`

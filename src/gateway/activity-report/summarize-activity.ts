@@ -115,7 +115,9 @@ export function createActivitySummary(): ActivitySummary {
           counts.searches++;
           session.entries++;
           const query = stringOf(entry['query']);
-          const results = Array.isArray(entry['results']) ? entry['results'].filter((name): name is string => typeof name === 'string') : [];
+          const results = Array.isArray(entry['results'])
+            ? entry['results'].filter((name): name is string => typeof name === 'string')
+            : [];
           if (results.length === 0) return increment(foundNothing, query);
           session.pending.push({ query, results: new Set(results) });
           if (session.pending.length > PENDING_SEARCHES_PER_SESSION) increment(neverFollowed, session.pending.shift()!.query);
@@ -174,8 +176,14 @@ export function createActivitySummary(): ActivitySummary {
         counts: { ...counts },
         foundNothing: topQueries(foundNothing),
         neverFollowed: topQueries(unfollowed),
-        mostCalled: [...called.values()].sort((left, right) => right.calls - left.calls || left.tool.localeCompare(right.tool)).slice(0, REPORT_ROWS).map((row) => ({ ...row })),
-        refusals: [...refusals.values()].sort((left, right) => right.count - left.count || left.tool.localeCompare(right.tool)).slice(0, REPORT_ROWS).map((row) => ({ ...row })),
+        mostCalled: [...called.values()]
+          .sort((left, right) => right.calls - left.calls || left.tool.localeCompare(right.tool))
+          .slice(0, REPORT_ROWS)
+          .map((row) => ({ ...row })),
+        refusals: [...refusals.values()]
+          .sort((left, right) => right.count - left.count || left.tool.localeCompare(right.tool))
+          .slice(0, REPORT_ROWS)
+          .map((row) => ({ ...row })),
         latency: [...durations]
           .map(([server, list]) => {
             const sorted = [...list].sort((left, right) => left - right);

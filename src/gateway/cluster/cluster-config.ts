@@ -66,14 +66,18 @@ export function resolveClusterConfig(raw: unknown, expand: (value: string, path:
   }
   const written = block['redis_url'];
   if (typeof written !== 'string' || written.trim() === '') {
-    throw invalid(`cluster.redis_url: ${describeValue(written)} is not a Redis URL; give one such as "redis://127.0.0.1:6379" (or "\${env:REDIS_URL}"), or remove the cluster block to run alone`);
+    throw invalid(
+      `cluster.redis_url: ${describeValue(written)} is not a Redis URL; give one such as "redis://127.0.0.1:6379" (or "\${env:REDIS_URL}"), or remove the cluster block to run alone`,
+    );
   }
   const redisUrl = expand(written, 'cluster.redis_url');
   let url: URL;
   try {
     url = new URL(redisUrl);
   } catch {
-    throw invalid(`cluster.redis_url: ${describeValue(maskPassword(written))} is not a URL (expected redis://host:port, e.g. "redis://127.0.0.1:6379")`);
+    throw invalid(
+      `cluster.redis_url: ${describeValue(maskPassword(written))} is not a URL (expected redis://host:port, e.g. "redis://127.0.0.1:6379")`,
+    );
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
     throw invalid(`cluster.redis_url: ${describeValue(maskPassword(written))} must start with redis:// or rediss://`);
@@ -105,7 +109,12 @@ function maskPassword(text: string): string {
 }
 
 /** A name made of letters, digits, `.`, `_` and `-` (it becomes part of Redis keys and log lines). */
-function label(value: unknown, path: string, fallback: string | undefined, expand: (value: string, path: string) => string): string | undefined {
+function label(
+  value: unknown,
+  path: string,
+  fallback: string | undefined,
+  expand: (value: string, path: string) => string,
+): string | undefined {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'string') throw invalid(`${path}: expected a name such as "team-a", got ${describeValue(value)}`);
   const text = expand(value, path);

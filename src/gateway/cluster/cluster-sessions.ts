@@ -119,18 +119,31 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
         message: `MCP session ${id} was opened on an instance limited to ${describeScope(recordScope)}, and this one serves ${describeScope(scope)}; initialize a new session`,
       };
     }
-    const session = await openHttpSession(gateway, id, { allowedHosts: options.allowedHosts(), identity, eventStore: createSharedEventStore(store, id, { ttlMs: options.idleSessionMs }) });
+    const session = await openHttpSession(gateway, id, {
+      allowedHosts: options.allowedHosts(),
+      identity,
+      eventStore: createSharedEventStore(store, id, { ttlMs: options.idleSessionMs }),
+    });
     const host = options.allowedHosts()[0] ?? '127.0.0.1';
     if (!(await replayInitialize(session, record.initialize, host).catch(() => false))) {
       await session.connection.close().catch(() => undefined);
-      return { status: 404, message: `MCP session ${id} cannot be continued on this instance (its initialize request could not be replayed); initialize a new session` };
+      return {
+        status: 404,
+        message: `MCP session ${id} cannot be continued on this instance (its initialize request could not be replayed); initialize a new session`,
+      };
     }
     hold(session, record);
     return session;
   };
 
   /** Follows a stream another instance wrote; for a standalone one, this instance's own stream goes on after it. */
-  const resume = async (id: string, identity: HttpIdentity, request: IncomingMessage, response: ServerResponse, lastEventId: string): Promise<boolean> => {
+  const resume = async (
+    id: string,
+    identity: HttpIdentity,
+    request: IncomingMessage,
+    response: ServerResponse,
+    lastEventId: string,
+  ): Promise<boolean> => {
     const position = parseEventId(lastEventId);
     if (position === undefined) return false;
     let stream: Awaited<ReturnType<typeof readStreamRecord>>;
@@ -149,13 +162,22 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
       return true;
     }
     if (stream === undefined) {
-      replyError(response, { status: 404, message: `The events after Last-Event-ID ${JSON.stringify(lastEventId)} are no longer kept; send the request again` });
+      replyError(response, {
+        status: 404,
+        message: `The events after Last-Event-ID ${JSON.stringify(lastEventId)} are no longer kept; send the request again`,
+      });
       return true;
     }
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'mcp-session-id': id });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'mcp-session-id': id,
+    });
     response.flushHeaders();
     const sink = {
-      send: (eventId: string, message: JSONRPCMessage) => void response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`),
+      send: (eventId: string, message: JSONRPCMessage) =>
+        void response.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`),
       closed: () => response.destroyed || response.writableEnded,
     };
     let outcome: Awaited<ReturnType<typeof followStoredStream>>;
@@ -220,7 +242,10 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
         };
       }
       if (opening === 'too-large') {
-        return { status: 400, message: `the initialize request's params are over ${MAX_SESSION_RECORD_BYTES / 1024} KB; a cluster keeps them so that any instance can continue the session, so send less` };
+        return {
+          status: 400,
+          message: `the initialize request's params are over ${MAX_SESSION_RECORD_BYTES / 1024} KB; a cluster keeps them so that any instance can continue the session, so send less`,
+        };
       }
       return unreachable('the session cap (http.max_sessions) cannot be counted across instances and new sessions are refused');
     },
@@ -240,7 +265,8 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
     },
     async handleElsewhere(id, identity, request, response) {
       const lastEventId = request.headers['last-event-id'];
-      if (request.method === 'GET' && typeof lastEventId === 'string' && lastEventId !== '') return resume(id, identity, request, response, lastEventId);
+      if (request.method === 'GET' && typeof lastEventId === 'string' && lastEventId !== '')
+        return resume(id, identity, request, response, lastEventId);
       if (request.method !== 'DELETE' || sessions.has(id)) return false;
       let record: SessionRecord | undefined;
       try {
@@ -267,7 +293,9 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
 /** The params of the initialize request in a body (a message or a batch). */
 function initializeParams(body: unknown): unknown {
   const messages = Array.isArray(body) ? body : [body];
-  const initialize = messages.find((message) => typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'initialize') as { params?: unknown } | undefined;
+  const initialize = messages.find(
+    (message) => typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'initialize',
+  ) as { params?: unknown } | undefined;
   return initialize?.params ?? {};
 }
 

@@ -1,6 +1,13 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ClusterStore } from './open-cluster-store.ts';
-import { readEventsAfter, responseId, streamKeys, type EventPosition, type PostedRequest, type StreamRecord } from './shared-event-store.ts';
+import {
+  readEventsAfter,
+  responseId,
+  streamKeys,
+  type EventPosition,
+  type PostedRequest,
+  type StreamRecord,
+} from './shared-event-store.ts';
 
 /** How often a stream written by another live instance is read again for new events. */
 export const FOLLOW_POLL_MS = 200;
@@ -79,7 +86,13 @@ export async function followStoredStream(
  * tool call gets a result with `isError` (the model reads it and can decide what to do); any other
  * request a JSON-RPC error. Entries get time-based ids, above any the gone instance could still write.
  */
-export async function answerAbandoned(store: ClusterStore, sessionId: string, stream: string, owner: string, requests: readonly PostedRequest[]): Promise<void> {
+export async function answerAbandoned(
+  store: ClusterStore,
+  sessionId: string,
+  stream: string,
+  owner: string,
+  requests: readonly PostedRequest[],
+): Promise<void> {
   const keys = streamKeys(store, sessionId, stream);
   const answers = requests.map((request) => JSON.stringify(abandonedAnswer(request, instanceNameOf(owner))));
   await store.redis.eval(ABANDON_SCRIPT, 2, keys.record, keys.events, store.incarnation, ...answers);
@@ -96,8 +109,11 @@ export function abandonedAnswer(request: PostedRequest, instance: string): JSONR
   const text =
     `The gateway instance '${instance}' that was handling this ${request.method} request stopped before it answered. ` +
     'It was not run again on another instance. ' +
-    (request.method === 'tools/call' ? 'The tool may or may not have run; check its effect before calling it again.' : 'Send the request again.');
-  if (request.method === 'tools/call') return { jsonrpc: '2.0', id: request.id, result: { content: [{ type: 'text', text }], isError: true } };
+    (request.method === 'tools/call'
+      ? 'The tool may or may not have run; check its effect before calling it again.'
+      : 'Send the request again.');
+  if (request.method === 'tools/call')
+    return { jsonrpc: '2.0', id: request.id, result: { content: [{ type: 'text', text }], isError: true } };
   return { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: text } };
 }
 

@@ -23,6 +23,10 @@ export async function loadRedisClient(): Promise<RedisClientClass> {
     );
   }
   const client = module.Redis ?? module.default;
-  if (typeof client !== 'function') throw new ToolSearchError('missing_dependency', "cluster: the installed 'ioredis' package has no Redis class; install ioredis 6 (npm install ioredis@6)");
+  if (typeof client !== 'function')
+    throw new ToolSearchError(
+      'missing_dependency',
+      "cluster: the installed 'ioredis' package has no Redis class; install ioredis 6 (npm install ioredis@6)",
+    );
   return client as RedisClientClass;
 }

@@ -78,7 +78,11 @@ return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. now, '+inf')`;
 export async function openClusterStore(config: ClusterConfig, options: ClusterStoreOptions = {}): Promise<ClusterStore> {
   const log = options.log ?? (() => undefined);
   const Client = options.client ?? (await loadRedisClient());
-  const instance = config.instance ?? `${hostname().replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 40)}-${process.pid}`;
+  const instance =
+    config.instance ??
+    `${hostname()
+      .replace(/[^A-Za-z0-9._-]/g, '-')
+      .slice(0, 40)}-${process.pid}`;
   const incarnation = `${instance}.${randomBytes(4).toString('hex')}`;
   const prefix = `tool-search:${config.name}:`;
   const settings = {
@@ -101,7 +105,12 @@ export async function openClusterStore(config: ClusterConfig, options: ClusterSt
     if (status.reachable === reachable && (reachable || status.problem === problem)) return;
     const wasReachable = status.reachable;
     status = { reachable, ...(problem === undefined ? {} : { problem }), since: Date.now() };
-    if (wasReachable !== reachable) log(reachable ? `cluster: the shared store at ${config.displayUrl} is reachable` : `cluster: the shared store at ${config.displayUrl} is unreachable (${problem ?? 'unknown'})`);
+    if (wasReachable !== reachable)
+      log(
+        reachable
+          ? `cluster: the shared store at ${config.displayUrl} is reachable`
+          : `cluster: the shared store at ${config.displayUrl} is unreachable (${problem ?? 'unknown'})`,
+      );
     for (const listener of [...listeners]) listener(status);
   };
   const describe = (error: unknown): string => {
@@ -155,7 +164,14 @@ export async function openClusterStore(config: ClusterConfig, options: ClusterSt
     },
     aliveInstances,
     // Its reads wait for the connection and for entries: no command timeout, commands queued until connected.
-    duplicate: () => new Client(config.redisUrl, { ...settings, commandTimeout: undefined, enableOfflineQueue: true, maxRetriesPerRequest: null, connectionName: `tool-search:${incarnation}:reader` }),
+    duplicate: () =>
+      new Client(config.redisUrl, {
+        ...settings,
+        commandTimeout: undefined,
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: null,
+        connectionName: `tool-search:${incarnation}:reader`,
+      }),
     async close() {
       clearInterval(timer);
       listeners.clear();

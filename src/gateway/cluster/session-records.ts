@@ -117,7 +117,16 @@ export function createSessionRecords(store: ClusterStore, options: SessionRecord
       if (Buffer.byteLength(text) > MAX_SESSION_RECORD_BYTES) return 'too-large';
       if (!store.status().reachable) return 'unavailable';
       try {
-        const added = await store.redis.eval(OPEN_SCRIPT, 2, openSet, recordKey(record.id), record.id, String(options.maxSessions), String(options.idleMs), text);
+        const added = await store.redis.eval(
+          OPEN_SCRIPT,
+          2,
+          openSet,
+          recordKey(record.id),
+          record.id,
+          String(options.maxSessions),
+          String(options.idleMs),
+          text,
+        );
         if (added !== 1) return 'full';
         touched.set(record.id, Date.now());
         return 'opened';
@@ -157,7 +166,9 @@ export function createSessionRecords(store: ClusterStore, options: SessionRecord
         .catch(failed<unknown>);
     },
     async restore(record) {
-      await store.redis.eval(RESTORE_SCRIPT, 2, openSet, recordKey(record.id), record.id, String(options.idleMs), JSON.stringify(record)).catch((error: unknown) => store.reportFailure(error));
+      await store.redis
+        .eval(RESTORE_SCRIPT, 2, openSet, recordKey(record.id), record.id, String(options.idleMs), JSON.stringify(record))
+        .catch((error: unknown) => store.reportFailure(error));
     },
     forget(id) {
       touched.delete(id);

@@ -42,7 +42,9 @@ export function createSharedActivity(store: ClusterStore): SharedActivity {
     let last = `${Date.now()}-0`;
     while (reader === connection) {
       try {
-        const batches = (await connection.xread('COUNT', 500, 'BLOCK', BLOCK_MS, 'STREAMS', key, last)) as Array<[string, Array<[string, string[]]>]> | null;
+        const batches = (await connection.xread('COUNT', 500, 'BLOCK', BLOCK_MS, 'STREAMS', key, last)) as Array<
+          [string, Array<[string, string[]]>]
+        > | null;
         for (const [, rows] of batches ?? []) {
           for (const [id, fields] of rows) {
             last = id;
@@ -106,7 +108,9 @@ function entryOf(fields: readonly string[], incarnation: string): unknown {
   if (value('from') === incarnation) return undefined;
   try {
     const entry = JSON.parse(value('entry') ?? '') as unknown;
-    return typeof entry === 'object' && entry !== null && typeof (entry as { instance?: unknown }).instance === 'string' ? entry : undefined;
+    return typeof entry === 'object' && entry !== null && typeof (entry as { instance?: unknown }).instance === 'string'
+      ? entry
+      : undefined;
   } catch {
     return undefined;
   }

@@ -114,7 +114,10 @@ export function createSharedEventStore(store: ClusterStore, sessionId: string, o
         const requests = stream === ownStandalone ? [] : (context?.requests ?? []);
         batch.hset(keys.record, 'owner', store.incarnation, 'requests', JSON.stringify(requests)).pexpire(keys.record, ttl);
       }
-      batch.xadd(keys.events, 'MAXLEN', '~', String(MAX_EVENTS_PER_STREAM), entry, 'message', JSON.stringify(message)).pexpire(keys.events, ttl).pexpire(keys.record, ttl);
+      batch
+        .xadd(keys.events, 'MAXLEN', '~', String(MAX_EVENTS_PER_STREAM), entry, 'message', JSON.stringify(message))
+        .pexpire(keys.events, ttl)
+        .pexpire(keys.record, ttl);
       batch.exec().catch((error: unknown) => store.reportFailure(error));
       // The stream is done once every request it carries is answered: forget its counter.
       const answered = responseId(message);
@@ -130,7 +133,8 @@ export function createSharedEventStore(store: ClusterStore, sessionId: string, o
     },
     async replayEventsAfter(lastEventId, { send }) {
       const position = parseEventId(lastEventId);
-      if (position === undefined) throw new Error(`Last-Event-ID ${JSON.stringify(lastEventId.slice(0, 100))} is not an event id of this gateway`);
+      if (position === undefined)
+        throw new Error(`Last-Event-ID ${JSON.stringify(lastEventId.slice(0, 100))} is not an event id of this gateway`);
       const entries = await readEventsAfter(store, sessionId, position);
       for (const event of entries) if (event.message !== undefined) await send(`${position.stream}/${event.entry}`, event.message);
       return sdkStreamIdOf(position.stream);
@@ -154,7 +158,9 @@ export async function readEventsAfter(store: ClusterStore, sessionId: string, po
 /** The id a message answers, when it is a JSON-RPC response (a result or an error). */
 export function responseId(message: JSONRPCMessage | undefined): string | number | undefined {
   if (message === undefined || !('id' in message) || 'method' in message) return undefined;
-  return ('result' in message || 'error' in message) && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : undefined;
+  return ('result' in message || 'error' in message) && (typeof message.id === 'string' || typeof message.id === 'number')
+    ? message.id
+    : undefined;
 }
 
 function messageOf(fields: readonly string[]): JSONRPCMessage | undefined {

@@ -23,7 +23,8 @@ export function shareLearnedRequests(store: ClusterStore, local: LearnedRequestS
   const publish = (requests: readonly LearnedRequest[]): void => {
     if (requests.length === 0 || !store.status().reachable) return;
     const batch = store.redis.pipeline();
-    for (const request of requests) batch.xadd(key, 'MAXLEN', '~', String(DEFAULT_MAX_LEARNED_TOTAL), '*', 'request', JSON.stringify(request), 'from', store.incarnation);
+    for (const request of requests)
+      batch.xadd(key, 'MAXLEN', '~', String(DEFAULT_MAX_LEARNED_TOTAL), '*', 'request', JSON.stringify(request), 'from', store.incarnation);
     batch.exec().catch((error: unknown) => store.reportFailure(error));
   };
   let reader: Redis | undefined = store.duplicate();
@@ -32,7 +33,9 @@ export function shareLearnedRequests(store: ClusterStore, local: LearnedRequestS
     let last = '0-0';
     while (reader === connection) {
       try {
-        const batches = (await connection.xread('COUNT', 1_000, 'BLOCK', BLOCK_MS, 'STREAMS', key, last)) as Array<[string, Array<[string, string[]]>]> | null;
+        const batches = (await connection.xread('COUNT', 1_000, 'BLOCK', BLOCK_MS, 'STREAMS', key, last)) as Array<
+          [string, Array<[string, string[]]>]
+        > | null;
         const learned: LearnedRequest[] = [];
         for (const [, rows] of batches ?? []) {
           for (const [id, fields] of rows) {
@@ -83,7 +86,13 @@ function learnedOf(fields: readonly string[], incarnation: string): LearnedReque
   if (value('from') === incarnation) return undefined;
   try {
     const request = JSON.parse(value('request') ?? '') as Partial<LearnedRequest>;
-    if (typeof request.server !== 'string' || typeof request.tool !== 'string' || typeof request.text !== 'string' || typeof request.time !== 'number') return undefined;
+    if (
+      typeof request.server !== 'string' ||
+      typeof request.tool !== 'string' ||
+      typeof request.text !== 'string' ||
+      typeof request.time !== 'number'
+    )
+      return undefined;
     return { server: request.server, tool: request.tool, text: request.text, time: request.time };
   } catch {
     return undefined;

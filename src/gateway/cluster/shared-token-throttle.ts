@@ -43,7 +43,16 @@ export function createSharedFailedTokenThrottle(store: ClusterStore, local: Fail
       if (!store.status().reachable) return alone;
       sequence += 1;
       try {
-        const wait = Number(await store.redis.eval(FAIL_SCRIPT, 1, key, String(DEFAULT_FAILED_TOKEN_LIMIT), String(DEFAULT_FAILED_TOKEN_WINDOW_MS), `${store.incarnation}:${sequence}`));
+        const wait = Number(
+          await store.redis.eval(
+            FAIL_SCRIPT,
+            1,
+            key,
+            String(DEFAULT_FAILED_TOKEN_LIMIT),
+            String(DEFAULT_FAILED_TOKEN_WINDOW_MS),
+            `${store.incarnation}:${sequence}`,
+          ),
+        );
         return wait < 0 ? undefined : wait;
       } catch (error) {
         store.reportFailure(error);

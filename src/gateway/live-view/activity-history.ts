@@ -110,7 +110,8 @@ export function createActivityHistory(options: ActivityHistoryOptions): Activity
   };
   const shared = options.shared;
   const stopShared = shared?.subscribe((remote) => {
-    const savedTokens = typeof (remote as { saved_tokens?: unknown }).saved_tokens === 'number' ? (remote as { saved_tokens: number }).saved_tokens : 0;
+    const savedTokens =
+      typeof (remote as { saved_tokens?: unknown }).saved_tokens === 'number' ? (remote as { saved_tokens: number }).saved_tokens : 0;
     const entry = liveEntryOfLogLine(remote, options.redact, savedTokens);
     if (entry === undefined) return;
     // Ours first: an entry of another instance joins after what this one has yet to add.

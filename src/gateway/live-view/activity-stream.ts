@@ -20,7 +20,12 @@ export interface StreamSources {
  * `Last-Event-ID`). `catalog` says the tools changed. Entries are the history's, already redacted.
  * Subscribed only while the browser is connected; returns what ends the stream.
  */
-export function streamActivity(response: ServerResponse, sources: StreamSources, lastEventId: number | undefined, headers: Readonly<Record<string, string>>): () => void {
+export function streamActivity(
+  response: ServerResponse,
+  sources: StreamSources,
+  lastEventId: number | undefined,
+  headers: Readonly<Record<string, string>>,
+): () => void {
   response.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
   let open = true;
   const send = (chunk: string): void => {
@@ -29,7 +34,8 @@ export function streamActivity(response: ServerResponse, sources: StreamSources,
     if (response.writableLength > STREAM_BUFFER_LIMIT) return end();
     response.write(chunk);
   };
-  const sendItem = (item: HistoryItem): void => send(`id: ${item.id}\nevent: activity\ndata: ${JSON.stringify({ id: item.id, ...item.entry })}\n\n`);
+  const sendItem = (item: HistoryItem): void =>
+    send(`id: ${item.id}\nevent: activity\ndata: ${JSON.stringify({ id: item.id, ...item.entry })}\n\n`);
   send(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ last_id: sources.history.lastId() })}\n\n`);
   // Replayed and subscribed in one turn of the event loop: no entry can fall between the two.
   if (lastEventId !== undefined) {

@@ -4,7 +4,13 @@ import type { Gateway } from '../create-gateway.ts';
 import { redactJson } from '../redact-secrets.ts';
 import { createActivityHistory, DEFAULT_HISTORY_SIZE, type SharedFeed } from './activity-history.ts';
 import { resumeIdOf, streamActivity } from './activity-stream.ts';
-import { checkLiveViewAccess, liveViewCookieClearing, liveViewCookieHeader, liveViewCookieName, signedOutMessage } from './live-view-access.ts';
+import {
+  checkLiveViewAccess,
+  liveViewCookieClearing,
+  liveViewCookieHeader,
+  liveViewCookieName,
+  signedOutMessage,
+} from './live-view-access.ts';
 import { createLiveViewSignIn, DEFAULT_SIGN_IN_MS } from './live-view-sign-in.ts';
 import { buildLiveViewState } from './live-view-state.ts';
 import { liveViewPage } from './page/live-view-page.ts';
@@ -107,11 +113,18 @@ export function createLiveView(gateway: Gateway, options: LiveViewOptions = {}):
     ...(options.cluster === undefined ? {} : { shared: options.cluster.feed }),
   });
 
-  const send = (response: ServerResponse, status: number, type: string, body: string, headers: Readonly<Record<string, string>> = {}): void => {
+  const send = (
+    response: ServerResponse,
+    status: number,
+    type: string,
+    body: string,
+    headers: Readonly<Record<string, string>> = {},
+  ): void => {
     response.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'content-type': type });
     response.end(body);
   };
-  const sendJson = (response: ServerResponse, status: number, value: unknown): void => send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
+  const sendJson = (response: ServerResponse, status: number, value: unknown): void =>
+    send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
   const sendRefusal = (response: ServerResponse, status: number, message: string, headers: Readonly<Record<string, string>> = {}): void =>
     send(response, status, 'text/plain; charset=utf-8', `${message}\n`, headers);
   const sendSignIn = (response: ServerResponse, message: string, headers: Readonly<Record<string, string>> = {}): void =>
@@ -161,31 +174,60 @@ export function createLiveView(gateway: Gateway, options: LiveViewOptions = {}):
       );
     }
     options.onSignedIn?.(exchanged.nextCode);
-    send(response, 303, 'text/plain; charset=utf-8', 'Signed in; see /\n', { 'set-cookie': liveViewCookieHeader(cookieName, exchanged.cookieValue, exchanged.maxAgeSeconds), location: '/' });
+    send(response, 303, 'text/plain; charset=utf-8', 'Signed in; see /\n', {
+      'set-cookie': liveViewCookieHeader(cookieName, exchanged.cookieValue, exchanged.maxAgeSeconds),
+      location: '/',
+    });
   };
 
   /** The routes a browser that is not signed in may use: the sign-in page and form, and the style sheet. */
-  const routeSignedOut = async (request: IncomingMessage, response: ServerResponse, url: URL, cookieName: string, message: string): Promise<void> => {
-    if (url.pathname === '/sign-in' && request.method === 'POST') return exchangeCode(response, (await readFormBody(request))?.get('code') ?? null, cookieName);
+  const routeSignedOut = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    cookieName: string,
+    message: string,
+  ): Promise<void> => {
+    if (url.pathname === '/sign-in' && request.method === 'POST')
+      return exchangeCode(response, (await readFormBody(request))?.get('code') ?? null, cookieName);
     if (url.pathname === '/sign-in') return exchangeCode(response, url.searchParams.get('code'), cookieName);
     if (url.pathname === '/live-view.css') return send(response, 200, 'text/css; charset=utf-8', LIVE_VIEW_STYLE);
     if (url.pathname === '/') {
       if (url.searchParams.has('token')) {
-        return sendSignIn(response, 'The live view no longer takes a token in its address (the browser would keep it in its history): sign in with the one-time code the gateway printed.');
+        return sendSignIn(
+          response,
+          'The live view no longer takes a token in its address (the browser would keep it in its history): sign in with the one-time code the gateway printed.',
+        );
       }
-      return sendSignIn(response, url.searchParams.has('signed-out') ? 'Signed out. To come back, sign in with the newest one-time code the gateway printed.' : message);
+      return sendSignIn(
+        response,
+        url.searchParams.has('signed-out')
+          ? 'Signed out. To come back, sign in with the newest one-time code the gateway printed.'
+          : message,
+      );
     }
-    if (url.pathname === '/sign-out') return send(response, 303, 'text/plain; charset=utf-8', 'Signed out; see /\n', { location: '/?signed-out' });
+    if (url.pathname === '/sign-out')
+      return send(response, 303, 'text/plain; charset=utf-8', 'Signed out; see /\n', { location: '/?signed-out' });
     return sendRefusal(response, 401, message);
   };
 
-  const route = async (request: IncomingMessage, response: ServerResponse, url: URL, cookieName: string, cookieValue: string): Promise<void> => {
+  const route = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    cookieName: string,
+    cookieValue: string,
+  ): Promise<void> => {
     if (request.method === 'POST') {
-      if (url.pathname === '/sign-in') return send(response, 303, 'text/plain; charset=utf-8', 'Signed in already; see /\n', { location: '/' });
+      if (url.pathname === '/sign-in')
+        return send(response, 303, 'text/plain; charset=utf-8', 'Signed in already; see /\n', { location: '/' });
       signIn.signOut(cookieValue);
       // Its open streams end too: a signed-out browser follows nothing.
       for (const [end, owner] of streams) if (owner === cookieValue) end();
-      return send(response, 303, 'text/plain; charset=utf-8', 'Signed out; see /\n', { 'set-cookie': liveViewCookieClearing(cookieName), location: '/?signed-out' });
+      return send(response, 303, 'text/plain; charset=utf-8', 'Signed out; see /\n', {
+        'set-cookie': liveViewCookieClearing(cookieName),
+        location: '/?signed-out',
+      });
     }
     switch (url.pathname) {
       case '/':
@@ -216,7 +258,12 @@ export function createLiveView(gateway: Gateway, options: LiveViewOptions = {}):
             { 'retry-after': '30' },
           );
         }
-        const end = streamActivity(response, { history, onToolsChanged: (listener) => gateway.onToolsChanged(listener) }, resumeIdOf(request.headers['last-event-id'], url.searchParams.get('after')), SECURITY_HEADERS);
+        const end = streamActivity(
+          response,
+          { history, onToolsChanged: (listener) => gateway.onToolsChanged(listener) },
+          resumeIdOf(request.headers['last-event-id'], url.searchParams.get('after')),
+          SECURITY_HEADERS,
+        );
         streams.set(end, cookieValue);
         response.once('close', () => streams.delete(end));
         return;
@@ -238,7 +285,8 @@ export function createLiveView(gateway: Gateway, options: LiveViewOptions = {}):
         { host: request.headers.host, origin: request.headers.origin, cookie: request.headers.cookie },
         { allowedHosts, allowedOrigins: options.allowedOrigins ?? [], cookieName, checkSignIn: signIn.check },
       );
-      if (verdict.kind === 'refused') return sendRefusal(response, verdict.refusal.status, verdict.refusal.message, verdict.refusal.headers);
+      if (verdict.kind === 'refused')
+        return sendRefusal(response, verdict.refusal.status, verdict.refusal.message, verdict.refusal.headers);
       const answered =
         verdict.kind === 'signed-in'
           ? route(request, response, url, cookieName, verdict.cookieValue)

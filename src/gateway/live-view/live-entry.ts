@@ -33,7 +33,11 @@ export function isFeedLine(line: unknown): boolean {
 export function liveEntryOf(event: ObservedActivity, redact: Redactor, savedTokens: number): LiveEntry | undefined {
   const logged = activityLogEntry(event);
   if (logged === undefined) return undefined;
-  const entry = redactJson<Record<string, unknown>>({ ...logged }, redact, { event: 'withheld', time: logged.time, session: logged.session });
+  const entry = redactJson<Record<string, unknown>>({ ...logged }, redact, {
+    event: 'withheld',
+    time: logged.time,
+    session: logged.session,
+  });
   const previews =
     event.type === 'call_finished'
       ? {
@@ -41,7 +45,14 @@ export function liveEntryOf(event: ObservedActivity, redact: Redactor, savedToke
           ...(event.result === undefined ? {} : { result: previewValue(event.result, redact) }),
         }
       : {};
-  return { ...entry, ...previews, event: String(entry['event']), time: logged.time, session: String(entry['session']), saved_tokens: savedTokens };
+  return {
+    ...entry,
+    ...previews,
+    event: String(entry['event']),
+    time: logged.time,
+    session: String(entry['session']),
+    saved_tokens: savedTokens,
+  };
 }
 
 /**

@@ -48,7 +48,8 @@ export function checkLiveViewAccess(request: LiveViewRequest, policy: LiveViewAc
 /** Why a browser that is not signed in has to sign in, for a 401's message. */
 export function signedOutMessage(why: SignInCheck, signInMs: number): string {
   const lasts = `a sign-in lasts ${Math.round(signInMs / 3_600_000)} hours`;
-  const how = 'sign in with the one-time code the gateway printed last (its log says "live view: ... code"), at / or through the link printed with it';
+  const how =
+    'sign in with the one-time code the gateway printed last (its log says "live view: ... code"), at / or through the link printed with it';
   if (why === 'expired') return `This browser's sign-in expired (${lasts}): ${how}`;
   return `Not signed in (the gateway may have restarted, or this browser signed out; ${lasts}): ${how}`;
 }

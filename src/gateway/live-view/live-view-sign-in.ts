@@ -103,12 +103,7 @@ export function createLiveViewSignIn(options: LiveViewSignInOptions = {}): LiveV
 
 /** A code as the user may type it, in its one canonical form (no dashes, upper case, Crockford's readings). */
 export function normalizeCode(code: string): string {
-  return code
-    .slice(0, 200)
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return code.slice(0, 200).toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
 function makeCode(random: (size: number) => Buffer): string {

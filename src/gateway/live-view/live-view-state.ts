@@ -93,12 +93,23 @@ export function buildLiveViewState(sources: LiveViewSources, redact: Redactor): 
 
 function activityLogWarnings(status: ActivityLogStatus | undefined): string[] {
   if (status === undefined || status.state === 'writing') return [];
-  return [`activity_log: lines are not being written (${status.error ?? 'unknown error'}); ${status.linesLost.toLocaleString('en-US')} lost so far`];
+  return [
+    `activity_log: lines are not being written (${status.error ?? 'unknown error'}); ${status.linesLost.toLocaleString('en-US')} lost so far`,
+  ];
 }
 
 const EMPTY_STATE: LiveViewState = {
   servers: [],
-  model: { active: false, reason: '(cannot be shown)', mode: '', toolsBefore: 0, tokensBefore: 0, tokensAfter: 0, visible: [], deferred: 0 },
+  model: {
+    active: false,
+    reason: '(cannot be shown)',
+    mode: '',
+    toolsBefore: 0,
+    tokensBefore: 0,
+    tokensAfter: 0,
+    visible: [],
+    deferred: 0,
+  },
   policy: [],
   warnings: [],
 };

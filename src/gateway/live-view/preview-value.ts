@@ -57,7 +57,8 @@ export function previewValue(value: unknown, redact: Redactor, budget = PREVIEW_
   const previewString = (text: string): string => {
     const redacted = redact(text.length > STRING_REDACTED ? text.slice(0, STRING_REDACTED) : text);
     const limit = Math.max(1, Math.min(STRING_SHOWN, left));
-    const shown = redacted.length <= limit && text.length <= STRING_REDACTED ? redacted : `${redacted.slice(0, limit)}… (${text.length} characters)`;
+    const shown =
+      redacted.length <= limit && text.length <= STRING_REDACTED ? redacted : `${redacted.slice(0, limit)}… (${text.length} characters)`;
     left -= shown.length;
     return shown;
   };

@@ -68,7 +68,9 @@ export function createAjvValidator(options: AjvValidatorOptions = {}): ArgumentV
   /** The tool whose schema is being compiled, for the unsupported pattern warning. */
   let compiling = '';
   const regExp = createLinearRegExpEngine((pattern, reason) =>
-    warn(`the pattern ${JSON.stringify(pattern)} in the parameters of tool '${compiling}' is not checked: it cannot run in linear time (${reason})`),
+    warn(
+      `the pattern ${JSON.stringify(pattern)} in the parameters of tool '${compiling}' is not checked: it cannot run in linear time (${reason})`,
+    ),
   );
   const byContent = new Map<string, CompiledSchema>();
   // The same schema object is asked about at every call: found without writing it out as JSON again.

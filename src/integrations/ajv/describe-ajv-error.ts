@@ -19,7 +19,10 @@ export function describeAjvError(error: ErrorObject): ArgumentProblem {
     case 'unevaluatedProperties':
       return { path, message: `unknown property '${String(params['unevaluatedProperty'])}' (not allowed here)` };
     case 'enum':
-      return { path, message: Array.isArray(params['allowedValues']) ? `must be one of ${listValues(params['allowedValues'])}` : messageOf(error) };
+      return {
+        path,
+        message: Array.isArray(params['allowedValues']) ? `must be one of ${listValues(params['allowedValues'])}` : messageOf(error),
+      };
     case 'const':
       return { path, message: `must be exactly ${JSON.stringify(params['allowedValue'])}` };
     case 'type': {

@@ -31,7 +31,8 @@ export function schemaTooLarge(schema: unknown, bounds: SchemaSizeBounds = DEFAU
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= bounds.maxDepth) return `it nests more than ${bounds.maxDepth} levels deep`;
     const children = Array.isArray(value) ? value : Object.values(value);
-    if (Array.isArray(value) && value.length > bounds.maxArrayLength) return `it has an array of ${value.length} values, more than ${bounds.maxArrayLength}`;
+    if (Array.isArray(value) && value.length > bounds.maxArrayLength)
+      return `it has an array of ${value.length} values, more than ${bounds.maxArrayLength}`;
     for (const child of children) pending.push({ value: child, depth: depth + 1 });
   }
   return undefined;

@@ -11,7 +11,10 @@ type ToolResultBlock = Anthropic.Messages.ToolResultBlockParam;
  * no longer available. Messages with nothing to take out are returned as they are (the same objects);
  * the caller's array is never changed.
  */
-export function dropUnresolvableToolReferences(messages: readonly MessageParam[], tools: readonly { readonly name: string }[]): MessageParam[] {
+export function dropUnresolvableToolReferences(
+  messages: readonly MessageParam[],
+  tools: readonly { readonly name: string }[],
+): MessageParam[] {
   const defined = new Set(tools.map((tool) => tool.name));
   return messages.map((message) => {
     if (message.role !== 'user' || typeof message.content === 'string') return message;
@@ -34,5 +37,8 @@ function resolvableContent(block: ToolResultBlock, defined: ReadonlySet<string>)
   if (gone.length === 0) return block;
   const kept = block.content.filter((part) => part.type !== 'tool_reference' || defined.has(part.tool_name));
   if (kept.length > 0) return { ...block, content: kept };
-  return { ...block, content: `These tools found earlier are no longer available: ${gone.join(', ')}. Search again if you still need one.` };
+  return {
+    ...block,
+    content: `These tools found earlier are no longer available: ${gone.join(', ')}. Search again if you still need one.`,
+  };
 }

@@ -48,5 +48,9 @@ export function toolReferenceBlocks(tools: readonly Tool[]): ToolReferenceBlock[
 }
 
 function anthropicTool(tool: ToolDefinition): MessagesTool {
-  return { name: tool.name, description: tool.description, input_schema: { type: 'object', ...tool.parameters } as MessagesTool['input_schema'] };
+  return {
+    name: tool.name,
+    description: tool.description,
+    input_schema: { type: 'object', ...tool.parameters } as MessagesTool['input_schema'],
+  };
 }

@@ -28,7 +28,15 @@ export async function searchForLoading(session: ToolSearchSession, rawArguments:
   if (!outcome.ok) return { ok: false, outcome };
   const plan = planNativeTools(session.assemble());
   const result = readSearchResult(outcome.value);
-  return { ok: true, tools: loadableTools(plan, result.matches.map((match) => match.name)), result, plan };
+  return {
+    ok: true,
+    tools: loadableTools(
+      plan,
+      result.matches.map((match) => match.name),
+    ),
+    result,
+    plan,
+  };
 }
 
 /** The search result, or an empty one when it is not the expected object (never expected; fail closed). */

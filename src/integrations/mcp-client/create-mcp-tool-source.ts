@@ -90,7 +90,10 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
       throw new ToolSearchError('invalid_mcp_source', `MCP server name ${JSON.stringify(server)} must be non-empty and have no spaces.`);
     }
     if (typeof client?.listTools !== 'function' || typeof client.callTool !== 'function') {
-      throw new ToolSearchError('invalid_mcp_source', `The client for MCP server '${server}' is not an MCP SDK Client (it has no listTools/callTool).`);
+      throw new ToolSearchError(
+        'invalid_mcp_source',
+        `The client for MCP server '${server}' is not an MCP SDK Client (it has no listTools/callTool).`,
+      );
     }
   }
   const mapResult = options.mapResult ?? simplifyMcpResult;
@@ -104,7 +107,9 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
     try {
       listed.set(server, await listAllTools(clients.get(server)!, options.listTimeoutMs));
     } catch (error) {
-      throw new ToolSearchError('mcp_list_failed', `Could not list the tools of MCP server '${server}': ${messageOf(error)}`, { cause: error });
+      throw new ToolSearchError('mcp_list_failed', `Could not list the tools of MCP server '${server}': ${messageOf(error)}`, {
+        cause: error,
+      });
     }
   };
 
@@ -124,7 +129,11 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
         kind: 'mcp',
         originalName,
         execute: async (args, call) => {
-          const result = await client.callTool({ name: originalName, arguments: args }, undefined, call.signal === undefined ? {} : { signal: call.signal });
+          const result = await client.callTool(
+            { name: originalName, arguments: args },
+            undefined,
+            call.signal === undefined ? {} : { signal: call.signal },
+          );
           return mapResult(result, { server: entry.server, tool: originalName, call });
         },
       };
@@ -190,7 +199,9 @@ export async function createMcpToolSource(options: McpToolSourceOptions): Promis
     refresh: (targets = servers) => {
       const unknown = targets.filter((server) => !clients.has(server));
       if (unknown.length > 0) {
-        return Promise.reject(new ToolSearchError('invalid_mcp_source', `Unknown MCP server(s): ${unknown.join(', ')}. Known: ${servers.join(', ')}.`));
+        return Promise.reject(
+          new ToolSearchError('invalid_mcp_source', `Unknown MCP server(s): ${unknown.join(', ')}. Known: ${servers.join(', ')}.`),
+        );
       }
       return reread(targets, false).then((failures) => {
         const failed = targets.find((server) => failures.has(server));

@@ -34,7 +34,14 @@ export async function runChatToolCalls(
 ): Promise<ChatToolMessage[]> {
   return runEachCall(message.tool_calls ?? [], options, async (toolCall, callOptions): Promise<ChatToolMessage> => {
     if (toolCall.type !== 'function') {
-      return { role: 'tool', tool_call_id: toolCall.id, content: JSON.stringify({ error: `Only function tool calls are supported; '${toolCall.custom.name}' is a custom tool.`, code: 'unknown_tool' }) };
+      return {
+        role: 'tool',
+        tool_call_id: toolCall.id,
+        content: JSON.stringify({
+          error: `Only function tool calls are supported; '${toolCall.custom.name}' is a custom tool.`,
+          code: 'unknown_tool',
+        }),
+      };
     }
     const outcome = await session.call(toolCall.function.name, toolCall.function.arguments, { callId: toolCall.id, ...callOptions });
     return { role: 'tool', tool_call_id: toolCall.id, content: outcomeText(outcome) };

@@ -10,7 +10,11 @@ const NAME_MAX = 64;
  * deterministic (toolsets in sorted order), so the tools array and every tool_search_output agree.
  */
 export function namespaceNames(plan: NativeToolPlan): Map<string, string> {
-  const taken = new Set([...plan.direct.map((tool) => tool.name), ...plan.deferred.map((tool) => tool.name), ...(plan.search === undefined ? [] : [plan.search.name])]);
+  const taken = new Set([
+    ...plan.direct.map((tool) => tool.name),
+    ...plan.deferred.map((tool) => tool.name),
+    ...(plan.search === undefined ? [] : [plan.search.name]),
+  ]);
   const names = new Map<string, string>();
   for (const toolset of [...new Set(plan.deferred.map((tool) => tool.toolset))].sort()) {
     const base = toolset.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, NAME_MAX) || 'tools';

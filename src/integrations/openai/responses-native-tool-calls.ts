@@ -42,7 +42,8 @@ export async function runResponsesNativeToolCalls(
 ): Promise<ResponsesNativeReply[]> {
   const items = 'output' in response ? response.output : response;
   const calls = items.filter(
-    (item): item is ToolSearchCall | FunctionCall => item.type === 'function_call' || (item.type === 'tool_search_call' && item.execution === 'client'),
+    (item): item is ToolSearchCall | FunctionCall =>
+      item.type === 'function_call' || (item.type === 'tool_search_call' && item.execution === 'client'),
   );
   return runEachCall(calls, options, async (item, callOptions): Promise<ResponsesNativeReply> => {
     if (item.type === 'tool_search_call') {

@@ -56,11 +56,23 @@ export function toolSearchOutput(plan: NativeToolPlan, found: readonly Tool[], c
     if (name === undefined) continue;
     tools.push(namespaceTool(name, members, namespaceDescription(toolset, deferredByToolset.get(toolset) ?? members)));
   }
-  return { type: 'tool_search_output', ...(callId === undefined ? {} : { call_id: callId }), execution: 'client', status: 'completed', tools };
+  return {
+    type: 'tool_search_output',
+    ...(callId === undefined ? {} : { call_id: callId }),
+    execution: 'client',
+    status: 'completed',
+    tools,
+  };
 }
 
 function functionTool(tool: ToolDefinition): FunctionTool {
-  return { type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters as FunctionTool['parameters'], strict: false };
+  return {
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters as FunctionTool['parameters'],
+    strict: false,
+  };
 }
 
 /**
@@ -73,7 +85,14 @@ function namespaceTool(name: string, members: readonly Tool[], description: stri
     type: 'namespace',
     name,
     description,
-    tools: members.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: false, defer_loading: true })),
+    tools: members.map((tool) => ({
+      type: 'function',
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      strict: false,
+      defer_loading: true,
+    })),
   };
 }
 

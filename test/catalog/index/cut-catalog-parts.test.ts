@@ -34,7 +34,11 @@ describe('cutCatalogParts', () => {
     edited[1_000] = 999_999;
     const added = Int32Array.from([...ids.subarray(0, 700), 888_888, ...ids.subarray(700)]);
     const removed = Int32Array.from([...ids.subarray(0, 1_500), ...ids.subarray(1_501)]);
-    for (const [what, changed] of [['edited', edited], ['added', added], ['removed', removed]] as const) {
+    for (const [what, changed] of [
+      ['edited', edited],
+      ['added', added],
+      ['removed', removed],
+    ] as const) {
       const parts = partsOf(changed, cutCatalogParts(changed, sizes));
       const newParts = parts.filter((part) => !before.has(part));
       assert.ok(newParts.length >= 1 && newParts.length <= 2, `${what}: ${newParts.length} parts differ`);

@@ -6,11 +6,15 @@ import { IntIdTable } from '../../../src/catalog/index/int-id-table.ts';
 describe('IntIdTable', () => {
   it('maps every id to its dense id and any other id to -1, as a Map would', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.nat(), { maxLength: 300 }), fc.array(fc.integer({ min: -5, max: 2_000_000 }), { maxLength: 50 }), (ids, probes) => {
-        const table = new IntIdTable(ids);
-        const reference = new Map(ids.map((id, dense) => [id, dense]));
-        for (const id of [...ids, ...probes]) assert.equal(table.get(id), reference.get(id) ?? -1, `id ${id}`);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.nat(), { maxLength: 300 }),
+        fc.array(fc.integer({ min: -5, max: 2_000_000 }), { maxLength: 50 }),
+        (ids, probes) => {
+          const table = new IntIdTable(ids);
+          const reference = new Map(ids.map((id, dense) => [id, dense]));
+          for (const id of [...ids, ...probes]) assert.equal(table.get(id), reference.get(id) ?? -1, `id ${id}`);
+        },
+      ),
     );
   });
 

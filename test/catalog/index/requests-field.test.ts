@@ -40,7 +40,10 @@ describe('requests as a search field (Tool.requests)', () => {
 
   it('leave a ranking unchanged when no tool has any', () => {
     const before = searchTools([merge, comment, deploy], 'comment on the pull request', 5).map((match) => [match.tool.name, match.score]);
-    const after = searchTools([{ ...merge, requests: [] }, comment, deploy], 'comment on the pull request', 5).map((match) => [match.tool.name, match.score]);
+    const after = searchTools([{ ...merge, requests: [] }, comment, deploy], 'comment on the pull request', 5).map((match) => [
+      match.tool.name,
+      match.score,
+    ]);
     assert.deepEqual(after, before);
   });
 

@@ -33,7 +33,10 @@ describe('SearchIndexCache', () => {
     const second = cache.indexOf(rebuilt);
     assert.equal(second.stemEntries, first.stemEntries);
     assert.equal(second.tools, rebuilt);
-    assert.equal(searchIndex(second, 'create issue', 1)[0]!.tool, rebuilt.find((tool) => tool.name === 'mcp_github_legacy_npm_create_issue'));
+    assert.equal(
+      searchIndex(second, 'create issue', 1)[0]!.tool,
+      rebuilt.find((tool) => tool.name === 'mcp_github_legacy_npm_create_issue'),
+    );
   });
 
   it('re-analyzes a tool whose description changed under the same name', () => {
@@ -127,7 +130,15 @@ describe('SearchIndexCache', () => {
       assert.equal(composed.tokenIds.find(word), -1, word);
       assert.equal(composed.stemIds.get(word), undefined, word);
     }
-    for (const query of ['zorblax', 'sync the zorblax ledger', 'fetch invoice 42', 'create an issue', 'post a message to a slack channel', 'quux', 'the']) {
+    for (const query of [
+      'zorblax',
+      'sync the zorblax ledger',
+      'fetch invoice 42',
+      'create an issue',
+      'post a message to a slack channel',
+      'quux',
+      'the',
+    ]) {
       assert.deepEqual(searchIndex(composed, query, 10), searchIndex(fresh, query, 10), query);
     }
   });
@@ -139,7 +150,9 @@ describe('SearchIndexCache', () => {
     cache.indexOf(sample);
     assert.equal(cache.keptPartTools, sample.length);
     const middle = Math.floor(sample.length / 2);
-    const edited = sample.map((tool, position) => (position === middle ? { ...tool, description: `${tool.description} Also archives invoices.` } : tool));
+    const edited = sample.map((tool, position) =>
+      position === middle ? { ...tool, description: `${tool.description} Also archives invoices.` } : tool,
+    );
     const index = cache.indexOf(edited);
     // The edited tool's part, and at most its neighbour when the cut after it moved: never the catalog.
     const rebuilt = cache.keptPartTools - sample.length;

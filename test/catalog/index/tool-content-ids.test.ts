@@ -16,7 +16,11 @@ describe('ToolContentIds', () => {
   it('ignores what the build does not read: parameter descriptions and the kind', () => {
     const ids = new ToolContentIds();
     const tool = makeTool('create_issue', 'Create an issue', ['title']);
-    const described = { ...tool, kind: 'plugin' as const, parameters: { type: 'object', properties: { title: { type: 'string', description: 'The title' } } } };
+    const described = {
+      ...tool,
+      kind: 'plugin' as const,
+      parameters: { type: 'object', properties: { title: { type: 'string', description: 'The title' } } },
+    };
     assert.equal(ids.idOf(described), ids.idOf(tool));
   });
 

@@ -9,7 +9,17 @@ const index = buildSearchIndex(['a', 'b', 'c', 'd', 'e'].map((name) => makeTool(
 
 /** A words ranking of a, b, c, d (scores 4, 3.5, 2, 1: no clear winner) with the plain BM25's first tool a. */
 function words(overrides: Partial<WordsRanking> = {}): WordsRanking {
-  return { index, limit: 3, clauseCount: 1, depth: 4, ranked: [0, 1, 2, 3], scores: Float64Array.from([4, 3.5, 2, 1, 0]), exactCount: 0, specFirst: 0, ...overrides };
+  return {
+    index,
+    limit: 3,
+    clauseCount: 1,
+    depth: 4,
+    ranked: [0, 1, 2, 3],
+    scores: Float64Array.from([4, 3.5, 2, 1, 0]),
+    exactCount: 0,
+    specFirst: 0,
+    ...overrides,
+  };
 }
 const names = (matches: readonly { tool: { name: string } }[]): string[] => matches.map((match) => match.tool.name);
 
@@ -64,7 +74,7 @@ describe('fuseWithMeaning', () => {
       assert.deepEqual(names(fuseWithMeaning(words(), { documents: [3, 1], weight: 1, keepWordsFirst: 2, agreement })), ['a', 'b', 'd']);
     });
 
-    it("reports the tool put first with the best score", () => {
+    it('reports the tool put first with the best score', () => {
       const [first, second] = fuseWithMeaning(words(), { documents: [3, 2], weight: 1, agreement });
       assert.ok(first!.score >= second!.score, `${first!.score} < ${second!.score}`);
     });

@@ -75,8 +75,24 @@ function checkShape(build: Build, rows: number, dimensions: number, seed: number
 function contract(build: Build): void {
   it('matches a double-precision dot product for many shapes', () => {
     const shapes: [number, number][] = [
-      [0, 0], [0, 8], [3, 0], [1, 1], [1, 3], [1, 512], [2, 4], [5, 5], [7, 15], [4, 16], [9, 17],
-      [3, 63], [3, 64], [3, 65], [11, 129], [6, 384], [4, 767], [1000, 512],
+      [0, 0],
+      [0, 8],
+      [3, 0],
+      [1, 1],
+      [1, 3],
+      [1, 512],
+      [2, 4],
+      [5, 5],
+      [7, 15],
+      [4, 16],
+      [9, 17],
+      [3, 63],
+      [3, 64],
+      [3, 65],
+      [11, 129],
+      [6, 384],
+      [4, 767],
+      [1000, 512],
     ];
     shapes.forEach(([rows, dimensions], index) => checkShape(build, rows, dimensions, 1000 + index));
   });
@@ -118,14 +134,32 @@ function contract(build: Build): void {
 
   it('rejects bad sizes, rows and vectors with clear errors', () => {
     const { createVectorMatrix } = build;
-    assert.throws(() => createVectorMatrix(-1, 4), { name: 'RangeError', message: 'vector matrix rows must be a whole number >= 0, got -1' });
-    assert.throws(() => createVectorMatrix(1.5, 4), { name: 'RangeError', message: 'vector matrix rows must be a whole number >= 0, got 1.5' });
-    assert.throws(() => createVectorMatrix(2, Number.NaN), { name: 'RangeError', message: 'vector matrix dimensions must be a whole number >= 0, got NaN' });
+    assert.throws(() => createVectorMatrix(-1, 4), {
+      name: 'RangeError',
+      message: 'vector matrix rows must be a whole number >= 0, got -1',
+    });
+    assert.throws(() => createVectorMatrix(1.5, 4), {
+      name: 'RangeError',
+      message: 'vector matrix rows must be a whole number >= 0, got 1.5',
+    });
+    assert.throws(() => createVectorMatrix(2, Number.NaN), {
+      name: 'RangeError',
+      message: 'vector matrix dimensions must be a whole number >= 0, got NaN',
+    });
     const matrix = createVectorMatrix(2, 3);
     const good = new Float32Array(3);
-    assert.throws(() => matrix.setRow(2, good), { name: 'RangeError', message: 'vector matrix row must be a whole number in [0, 2), got 2' });
-    assert.throws(() => matrix.setRow(-1, good), { name: 'RangeError', message: 'vector matrix row must be a whole number in [0, 2), got -1' });
-    assert.throws(() => matrix.setRow(0.5, good), { name: 'RangeError', message: 'vector matrix row must be a whole number in [0, 2), got 0.5' });
+    assert.throws(() => matrix.setRow(2, good), {
+      name: 'RangeError',
+      message: 'vector matrix row must be a whole number in [0, 2), got 2',
+    });
+    assert.throws(() => matrix.setRow(-1, good), {
+      name: 'RangeError',
+      message: 'vector matrix row must be a whole number in [0, 2), got -1',
+    });
+    assert.throws(() => matrix.setRow(0.5, good), {
+      name: 'RangeError',
+      message: 'vector matrix row must be a whole number in [0, 2), got 0.5',
+    });
     assert.throws(() => matrix.setRow(0, new Float32Array(4)), {
       name: 'RangeError',
       message: "vector matrix vector must have 3 values (the matrix's dimensions), got 4",
@@ -146,7 +180,10 @@ function contract(build: Build): void {
       name: 'TypeError',
       message: 'vector matrix out must be a Float64Array, got Float32Array',
     });
-    assert.throws(() => createVectorMatrix(0, 3).setRow(0, good), { name: 'RangeError', message: 'vector matrix row must be a whole number in [0, 0), got 0' });
+    assert.throws(() => createVectorMatrix(0, 3).setRow(0, good), {
+      name: 'RangeError',
+      message: 'vector matrix row must be a whole number in [0, 0), got 0',
+    });
   });
 }
 

@@ -27,7 +27,10 @@ describe('readArgumentValues', () => {
     assert.equal(readArgumentValues('find src/**/*.go'), 'find files matching pattern src/**/*.go');
     assert.equal(readArgumentValues("what's in ~/Downloads? and ./build/"), "what's in directory ~/Downloads? and directory ./build/");
     // An API path, a repository or a name with a slash is no folder here.
-    assert.equal(readArgumentValues('the /api/cart call in acme/web, files in frontend/'), 'the /api/cart call in acme/web, files in frontend/');
+    assert.equal(
+      readArgumentValues('the /api/cart call in acme/web, files in frontend/'),
+      'the /api/cart call in acme/web, files in frontend/',
+    );
   });
 
   it('leaves product names with a dot, numbers and plain words alone', () => {
@@ -58,8 +61,14 @@ describe('the ranking by words, on the bundled 17-server session', () => {
       makeTool('list_incidents', 'List incidents and the response to each'),
     ];
     // Limit 3: with limit 1 the plain BM25's first tool (by the words as written) would take the one place.
-    assert.equal(searchTools(chat, "What's been going on in #incident-response over the last hour?", 3)[0]?.tool.name, 'get_channel_history');
-    assert.equal(searchTools(realisticSession(), 'Where are all the *.test.ts files under src?', 3)[0]?.tool.name, 'mcp_filesystem_search_files');
+    assert.equal(
+      searchTools(chat, "What's been going on in #incident-response over the last hour?", 3)[0]?.tool.name,
+      'get_channel_history',
+    );
+    assert.equal(
+      searchTools(realisticSession(), 'Where are all the *.test.ts files under src?', 3)[0]?.tool.name,
+      'mcp_filesystem_search_files',
+    );
   });
 
   it('is not led astray by the words of a URL', () => {

@@ -6,7 +6,10 @@ const wordsOf = (count: number): string => Array.from({ length: count }, (_, ind
 
 describe('boundQuery', () => {
   it('keeps a query within both bounds as it is', () => {
-    assert.deepEqual(boundQuery('create a github issue, then post it to slack'), { text: 'create a github issue, then post it to slack', cut: false });
+    assert.deepEqual(boundQuery('create a github issue, then post it to slack'), {
+      text: 'create a github issue, then post it to slack',
+      cut: false,
+    });
     assert.deepEqual(boundQuery(wordsOf(MAXIMUM_QUERY_WORDS)), { text: wordsOf(MAXIMUM_QUERY_WORDS), cut: false });
   });
 

@@ -5,7 +5,10 @@ import { stemWord } from '../../../src/catalog/text/stem-word.ts';
 
 describe('expandQuery', () => {
   it('adds the synonyms of each word at the synonym weight, right after the word', () => {
-    const table = buildSynonymTable([['delete', 'remove'], ['file', 'document']]);
+    const table = buildSynonymTable([
+      ['delete', 'remove'],
+      ['file', 'document'],
+    ]);
     assert.deepEqual(expandQuery([stemWord('delete'), stemWord('file')], 0.3, table), [
       { term: stemWord('delete'), weight: 1, concept: 0 },
       { term: stemWord('remove'), weight: 0.3, concept: 0 },
@@ -17,7 +20,10 @@ describe('expandQuery', () => {
   it('keeps a word the user wrote at full weight even when it is a synonym of another', () => {
     const table = buildSynonymTable([['delete', 'remove']]);
     const terms = expandQuery([stemWord('delete'), stemWord('remove')], 0.3, table);
-    assert.deepEqual(terms.map((term) => term.weight), [1, 1]);
+    assert.deepEqual(
+      terms.map((term) => term.weight),
+      [1, 1],
+    );
   });
 
   it('expands nothing when the synonym weight is 0', () => {

@@ -30,10 +30,50 @@ function referenceClauses(query: string): string[] {
 const requests = fc
   .array(
     fc.constantFrom(
-      'Open', 'the', 'pricing', 'page', 'GitHub', 'getHTTPResponse', 'k8s', 'PR', 'and', 'then', 'and then', 'Finally', 'finally',
-      'after that', 'also', 'Next.js', 'next', 'lastly', 'also2', 'andThen', 'thence', 'Bob', '1,000', '2.5', 'report-2.5.md',
-      'https://example.com/a.html', '~/notes/a.txt', '#deploys', 'é', 'über', 'snake_case_name', 'x',
-      ' ', '  ', ', ', ',', '. ', '; ', '! ', '? ', '\n', '\t', '.', ';',
+      'Open',
+      'the',
+      'pricing',
+      'page',
+      'GitHub',
+      'getHTTPResponse',
+      'k8s',
+      'PR',
+      'and',
+      'then',
+      'and then',
+      'Finally',
+      'finally',
+      'after that',
+      'also',
+      'Next.js',
+      'next',
+      'lastly',
+      'also2',
+      'andThen',
+      'thence',
+      'Bob',
+      '1,000',
+      '2.5',
+      'report-2.5.md',
+      'https://example.com/a.html',
+      '~/notes/a.txt',
+      '#deploys',
+      'é',
+      'über',
+      'snake_case_name',
+      'x',
+      ' ',
+      '  ',
+      ', ',
+      ',',
+      '. ',
+      '; ',
+      '! ',
+      '? ',
+      '\n',
+      '\t',
+      '.',
+      ';',
     ),
     { maxLength: 30 },
   )
@@ -41,16 +81,17 @@ const requests = fc
 
 describe('splitClauses', () => {
   it('splits a multi-step request at sentence ends, commas and joining words', () => {
-    assert.deepEqual(clauseTexts('Open the pricing page, take a screenshot of the plans and then post it in Slack. Finally save notes to a file'), [
-      'Open the pricing page',
-      'take a screenshot of the plans',
-      'post it in Slack',
-      'save notes to a file',
-    ]);
+    assert.deepEqual(
+      clauseTexts('Open the pricing page, take a screenshot of the plans and then post it in Slack. Finally save notes to a file'),
+      ['Open the pricing page', 'take a screenshot of the plans', 'post it in Slack', 'save notes to a file'],
+    );
   });
 
   it('keeps URLs, file names and decimals whole', () => {
-    assert.deepEqual(clauseTexts('fetch https://example.com/a.html then write report-2.5.md'), ['fetch https://example.com/a.html', 'write report-2.5.md']);
+    assert.deepEqual(clauseTexts('fetch https://example.com/a.html then write report-2.5.md'), [
+      'fetch https://example.com/a.html',
+      'write report-2.5.md',
+    ]);
   });
 
   it('joins a piece of fewer than two meaningful words to its neighbour', () => {
@@ -65,7 +106,9 @@ describe('splitClauses', () => {
 
   it("gives each clause the request's tokens that are its own, camelCase and joined pieces included", () => {
     const text = 'Finally, open the GitHub PR, and Bob';
-    assert.deepEqual(splitClauses(text, tokenizeWithStarts(text)), [{ text: 'open the GitHub PR Bob', tokens: ['open', 'the', 'git', 'hub', 'github', 'pr', 'bob'] }]);
+    assert.deepEqual(splitClauses(text, tokenizeWithStarts(text)), [
+      { text: 'open the GitHub PR Bob', tokens: ['open', 'the', 'git', 'hub', 'github', 'pr', 'bob'] },
+    ]);
   });
 
   it('cuts the clauses a string split cuts, each with the tokens tokenize gives its text', () => {

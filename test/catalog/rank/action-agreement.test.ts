@@ -28,7 +28,12 @@ describe('actionAgreement', () => {
 });
 
 describe('weighActionAgreement', () => {
-  const tools = [makeTool('create_label', 'A label of an issue.'), makeTool('delete_label', 'A label of an issue.'), makeTool('get_label', 'A label of an issue.'), makeTool('label_colors', 'Colors.')];
+  const tools = [
+    makeTool('create_label', 'A label of an issue.'),
+    makeTool('delete_label', 'A label of an issue.'),
+    makeTool('get_label', 'A label of an issue.'),
+    makeTool('label_colors', 'Colors.'),
+  ];
 
   it('multiplies agreeing tools by 1 + weight and contradicting ones by 1 - weight, leaving the rest', () => {
     const index = buildSearchIndex(tools, { actionWeight: 0.2 });
@@ -55,7 +60,8 @@ describe('weighActionAgreement', () => {
   it('puts the tool of the asked action first in a search, where the words alone tie', () => {
     // "forward" is no word of any tool nor a synonym of one: only the action reads it.
     const mail = [makeTool('draft_email', 'An email.'), makeTool('send_email', 'An email.')];
-    const ranked = (options?: { actionWeight: number }): string[] => searchTools(mail, 'forward the email', 2, options).map((match) => match.tool.name);
+    const ranked = (options?: { actionWeight: number }): string[] =>
+      searchTools(mail, 'forward the email', 2, options).map((match) => match.tool.name);
     assert.deepEqual(ranked(), ['draft_email', 'send_email']);
     assert.deepEqual(ranked({ actionWeight: 0.2 }), ['send_email', 'draft_email']);
   });

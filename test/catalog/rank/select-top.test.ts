@@ -20,7 +20,9 @@ describe('selectTop', () => {
           .sort((left, right) => right.score - left.score || compareTools(left.tool, right.tool) || left.document - right.document)
           .slice(0, limit)
           .map((entry) => entry.score + entry.tool.name + entry.tool.toolset);
-        const actual = selectTop(tools, scores, limit).map((document) => scores[document]! + tools[document]!.name + tools[document]!.toolset);
+        const actual = selectTop(tools, scores, limit).map(
+          (document) => scores[document]! + tools[document]!.name + tools[document]!.toolset,
+        );
         assert.deepEqual(actual, expected);
       }),
     );

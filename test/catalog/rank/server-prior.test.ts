@@ -21,7 +21,9 @@ const catalog: Tool[] = [
 
 describe('serverDocumentsOf', () => {
   it('numbers servers in catalog order and sums their tools’ field lengths, requests left out', () => {
-    const withRequests = catalog.map((tool, position) => (position === 0 ? { ...tool, requests: ['give the money back to the customer'] } : tool));
+    const withRequests = catalog.map((tool, position) =>
+      position === 0 ? { ...tool, requests: ['give the money back to the customer'] } : tool,
+    );
     const servers = serverDocumentsOf(buildSearchIndex(withRequests));
     assert.deepEqual([...servers.serverOf], [0, 0, 0, 1, 1]);
     assert.equal(servers.serverCount, 2);
@@ -38,7 +40,10 @@ describe('scoreServers', () => {
 
   it('scores 0 for a server none of the terms is in', () => {
     const index = buildSearchIndex(catalog);
-    assert.deepEqual([...scoreServers(index, serverDocumentsOf(index), terms('charges'))].map((score) => score > 0), [true, false]);
+    assert.deepEqual(
+      [...scoreServers(index, serverDocumentsOf(index), terms('charges'))].map((score) => score > 0),
+      [true, false],
+    );
   });
 });
 
@@ -70,7 +75,9 @@ describe('weighServerPrior', () => {
     ];
     // The payments refund's score as a share of the shop's.
     const share = (serverPriorWeight: number): number => {
-      const scores = new Map(searchTools(tools, 'refund a card payment', 2, { serverPriorWeight }).map((match) => [match.tool.toolset, match.score]));
+      const scores = new Map(
+        searchTools(tools, 'refund a card payment', 2, { serverPriorWeight }).map((match) => [match.tool.toolset, match.score]),
+      );
       return scores.get('mcp-payments')! / scores.get('mcp-shop')!;
     };
     assert.ok(share(1) > share(0) * 1.1, `${share(1)} > 1.1 x ${share(0)}`);

@@ -10,16 +10,22 @@ describe('SharedVocabulary', () => {
     const vocabulary = new SharedVocabulary();
     const first = [...vocabulary.tokenIdsOf('Send a Slack message')];
     const second = [...vocabulary.tokenIdsOf('message_send')];
-    assert.deepEqual(first.map((id) => vocabulary.table.tokens[id]), tokenize('Send a Slack message'));
+    assert.deepEqual(
+      first.map((id) => vocabulary.table.tokens[id]),
+      tokenize('Send a Slack message'),
+    );
     assert.deepEqual(second, [first[3], first[0]]);
     assert.equal(vocabulary.spanOf('Send a Slack message'), vocabulary.spanOf('Send a Slack message'), 'a text is tokenized once');
     assert.equal(vocabulary.textCount, 2);
   });
 
-  it('keeps each token\'s index term: its stem, or nothing for a stop word', () => {
+  it("keeps each token's index term: its stem, or nothing for a stop word", () => {
     const vocabulary = new SharedVocabulary();
     const ids = vocabulary.tokenIdsOf('the creating issues');
-    assert.deepEqual([...ids].map((id) => vocabulary.terms[id]), ['', 'creat', 'issu']);
+    assert.deepEqual(
+      [...ids].map((id) => vocabulary.terms[id]),
+      ['', 'creat', 'issu'],
+    );
   });
 
   it('reports itself full at its capacity of tokens or of texts', () => {
@@ -51,8 +57,14 @@ describe('SharedVocabulary', () => {
     const long = Array.from({ length: 40_000 }, (_, index) => `word${index % 5000} getHTTPResponse`).join(' ');
     vocabulary.spanOf(short);
     const ids = vocabulary.tokenIdsOf(long);
-    assert.deepEqual(ids.map((id) => vocabulary.table.tokens[id]), tokenize(long));
-    assert.deepEqual(vocabulary.tokenIdsOf(short).map((id) => vocabulary.table.tokens[id]), tokenize(short));
+    assert.deepEqual(
+      ids.map((id) => vocabulary.table.tokens[id]),
+      tokenize(long),
+    );
+    assert.deepEqual(
+      vocabulary.tokenIdsOf(short).map((id) => vocabulary.table.tokens[id]),
+      tokenize(short),
+    );
   });
 
   it('is the same vocabulary from one build to the next while it has room', () => {

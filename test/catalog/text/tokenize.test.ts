@@ -60,6 +60,13 @@ describe('tokenize', () => {
 
   it('tokenizes words independently of their neighbours', () => {
     const words = fc.array(fc.stringMatching(/^[A-Za-z0-9_]{1,12}$/), { maxLength: 6 });
-    fc.assert(fc.property(words, (list) => assert.deepEqual(tokenize(list.join(' ')), list.flatMap((entry) => tokenize(entry)))));
+    fc.assert(
+      fc.property(words, (list) =>
+        assert.deepEqual(
+          tokenize(list.join(' ')),
+          list.flatMap((entry) => tokenize(entry)),
+        ),
+      ),
+    );
   });
 });

@@ -30,7 +30,11 @@ function text(result: unknown): string {
 }
 
 /** An SDK client whose requests go wherever `target()` says when they are sent: a balancer under the test's control. */
-function steeredClient(target: () => URL, headers: Readonly<Record<string, string>>, sessionId?: string): { client: Client; transport: StreamableHTTPClientTransport } {
+function steeredClient(
+  target: () => URL,
+  headers: Readonly<Record<string, string>>,
+  sessionId?: string,
+): { client: Client; transport: StreamableHTTPClientTransport } {
   const transport = new StreamableHTTPClientTransport(new URL('http://steered.invalid/mcp'), {
     requestInit: { headers },
     ...(sessionId === undefined ? {} : { sessionId }),
@@ -58,7 +62,12 @@ async function initialize(url: URL, headers: Readonly<Record<string, string>>): 
   return fetch(url, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
   });
 }
 
@@ -81,7 +90,10 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
     assert.ok(cookie.includes('='), `no cookie from ${link}: ${response.status}`);
     // The next browser's code is printed once this one is used: wait for it, so a later sign-in finds it.
-    await eventually(async () => ([...target.log().matchAll(/sign-in\?code=/g)].length > links.length ? true : undefined), 'the next sign-in code');
+    await eventually(
+      async () => ([...target.log().matchAll(/sign-in\?code=/g)].length > links.length ? true : undefined),
+      'the next sign-in code',
+    );
     return cookie;
   };
 
@@ -103,12 +115,18 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
 
   before(async () => {
     redis = await startRedis();
-    cluster = await startInstances({ redisUrl: redis.url, count: 3, maxSessions: MAX_SESSIONS, clients: { ada: ADA_TOKEN, bob: BOB_TOKEN } });
+    cluster = await startInstances({
+      redisUrl: redis.url,
+      count: 3,
+      maxSessions: MAX_SESSIONS,
+      clients: { ada: ADA_TOKEN, bob: BOB_TOKEN },
+    });
     haproxy = await startHaproxy({ ports: cluster.instances.map((instance) => instance.port), sticky: false });
     inspector = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
     inspector.on('error', () => undefined);
     await inspector.connect();
-    for (const each of cluster.instances) await eventually(async () => ((await health(each)).store === 'reachable' ? true : undefined), `${each.name} to reach Redis`);
+    for (const each of cluster.instances)
+      await eventually(async () => ((await health(each)).store === 'reachable' ? true : undefined), `${each.name} to reach Redis`);
   });
 
   after(async () => {
@@ -151,7 +169,10 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     await client.connect(transport);
     const found = text(await client.callTool({ name: 'tool_search', arguments: { query: 'repeat my words back to me' } }));
     assert.match(found, /mcp_counting_echo/);
-    assert.equal(text(await client.callTool({ name: 'tool_call', arguments: { name: 'mcp_counting_echo', arguments: { text: 'learned' } } })), 'echo: learned');
+    assert.equal(
+      text(await client.callTool({ name: 'tool_call', arguments: { name: 'mcp_counting_echo', arguments: { text: 'learned' } } })),
+      'echo: learned',
+    );
     for (const other of ['b', 'c']) {
       const file = join(cluster.stateFolder(other), 'learned-requests.json');
       const kept = await eventually(async () => {
@@ -191,10 +212,22 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     await ada.client.connect(ada.transport);
     const sessionId = ada.transport.sessionId!;
     for (const target of [a(), b()]) {
-      const asBob = await fetch(target.url, { method: 'POST', headers: { authorization: `Bearer ${BOB_TOKEN}`, 'mcp-session-id': sessionId, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+      const asBob = await fetch(target.url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${BOB_TOKEN}`,
+          'mcp-session-id': sessionId,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      });
       assert.equal(asBob.status, 404, `instance ${target.name}`);
       assert.match(await asBob.text(), /Unknown or expired MCP session; initialize a new one/);
-      const ending = await fetch(target.url, { method: 'DELETE', headers: { authorization: `Bearer ${BOB_TOKEN}`, 'mcp-session-id': sessionId } });
+      const ending = await fetch(target.url, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${BOB_TOKEN}`, 'mcp-session-id': sessionId },
+      });
       assert.equal(ending.status, 404, `bob cannot end ada's session on ${target.name}`);
     }
     // Ada goes on, on the instance that did not open her session.
@@ -209,7 +242,12 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
   test('inspect tells whether the store answers, which instances are alive and how many sessions are open', BOUND, async () => {
     const run = await inspect();
     assert.equal(run.code, 0, run.stderr);
-    assert.ok(run.stdout.includes(`Cluster '${cluster.name}' (redis://127.0.0.1:${redis.port}): reachable; 3 instances alive (a, b, c); 0 sessions open of http.max_sessions ${MAX_SESSIONS}\n`), run.stdout);
+    assert.ok(
+      run.stdout.includes(
+        `Cluster '${cluster.name}' (redis://127.0.0.1:${redis.port}): reachable; 3 instances alive (a, b, c); 0 sessions open of http.max_sessions ${MAX_SESSIONS}\n`,
+      ),
+      run.stdout,
+    );
   });
 
   test('failed token attempts are counted across instances: spread over three, the 21st is held back', BOUND, async () => {
@@ -231,58 +269,90 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     const client = new Client({ name: 'behind-haproxy', version: '1.0.0' });
     const transport = new StreamableHTTPClientTransport(haproxy.url, { requestInit: { headers: cluster.headers } });
     await client.connect(transport);
-    for (let call = 0; call < 9; call++) assert.equal(text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: `balanced-${call}` } })), `echo: balanced-${call}`);
+    for (let call = 0; call < 9; call++)
+      assert.equal(
+        text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: `balanced-${call}` } })),
+        `echo: balanced-${call}`,
+      );
     for (let call = 0; call < 9; call++) assert.equal(cluster.calls().filter((line) => line === `echo balanced-${call}`).length, 1);
     await transport.terminateSession();
     await client.close();
   });
 
-  test('with Redis stopped, held sessions go on, new ones are refused and /healthz says why; after a restart all is back', BOUND, async () => {
-    const held = steeredClient(() => a().url, cluster.headers);
-    await held.client.connect(held.transport);
-    await redis.stop();
-    try {
-      await eventually(async () => ((await health(a())).store === 'unreachable' ? true : undefined), 'instance a to notice');
-      assert.equal(text(await held.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'store down' } })), 'echo: store down');
-      const refused = await initialize(a().url, cluster.headers);
-      assert.equal(refused.status, 503);
-      assert.match(await refused.text(), /the shared store \(redis:\/\/127\.0\.0\.1:\d+\) cannot be reached, so the session cap \(http\.max_sessions\) cannot be counted across instances and new sessions are refused; sessions this instance holds go on/);
-      const page = await signIn(a());
-      const state = (await (await fetch(new URL('/api/state', a().url), { headers: { cookie: page } })).json()) as { warnings: string[] };
-      const notice = new RegExp(
-        `^cluster: the shared store \\(redis://127\\.0\\.0\\.1:${redis.port}\\) is unreachable \\(.+\\): new sessions are refused; ` +
-          "sessions held by this instance \\(a\\) go on; the feed shows this instance's activity only until it is back$",
+  test(
+    'with Redis stopped, held sessions go on, new ones are refused and /healthz says why; after a restart all is back',
+    BOUND,
+    async () => {
+      const held = steeredClient(() => a().url, cluster.headers);
+      await held.client.connect(held.transport);
+      await redis.stop();
+      try {
+        await eventually(async () => ((await health(a())).store === 'unreachable' ? true : undefined), 'instance a to notice');
+        assert.equal(
+          text(await held.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'store down' } })),
+          'echo: store down',
+        );
+        const refused = await initialize(a().url, cluster.headers);
+        assert.equal(refused.status, 503);
+        assert.match(
+          await refused.text(),
+          /the shared store \(redis:\/\/127\.0\.0\.1:\d+\) cannot be reached, so the session cap \(http\.max_sessions\) cannot be counted across instances and new sessions are refused; sessions this instance holds go on/,
+        );
+        const page = await signIn(a());
+        const state = (await (await fetch(new URL('/api/state', a().url), { headers: { cookie: page } })).json()) as { warnings: string[] };
+        const notice = new RegExp(
+          `^cluster: the shared store \\(redis://127\\.0\\.0\\.1:${redis.port}\\) is unreachable \\(.+\\): new sessions are refused; ` +
+            "sessions held by this instance \\(a\\) go on; the feed shows this instance's activity only until it is back$",
+        );
+        assert.ok(
+          state.warnings.some((warning) => notice.test(warning)),
+          JSON.stringify(state.warnings),
+        );
+        const run = await inspect();
+        assert.equal(run.code, 1);
+        assert.match(
+          run.stdout,
+          new RegExp(
+            `Cluster '${cluster.name}' \\(redis://127\\.0\\.0\\.1:${redis.port}\\): UNREACHABLE \\(.+\\): serve --http refuses new sessions until it answers; sessions an instance holds go on\n`,
+          ),
+        );
+        assert.deepEqual(await health(a()), {
+          status: 'degraded',
+          instance: 'a',
+          upstreams: { connected: 1, total: 1 },
+          store: 'unreachable',
+          problems: ['the shared store is unreachable: new sessions are refused, sessions held here go on'],
+        });
+      } finally {
+        await redis.start();
+      }
+      for (const each of [a(), b()])
+        await eventually(async () => ((await health(each)).store === 'reachable' ? true : undefined), `instance ${each.name} to reconnect`);
+      const admitted = await initialize(a().url, cluster.headers);
+      assert.equal(admitted.status, 200);
+      await admitted.body?.cancel();
+      // The session held through the outage was written back, so another instance can continue it.
+      const elsewhere = steeredClient(() => b().url, cluster.headers, held.transport.sessionId);
+      await elsewhere.client.connect(elsewhere.transport);
+      assert.equal(
+        text(await elsewhere.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the outage' } })),
+        'echo: after the outage',
       );
-      assert.ok(state.warnings.some((warning) => notice.test(warning)), JSON.stringify(state.warnings));
-      const run = await inspect();
-      assert.equal(run.code, 1);
-      assert.match(
-        run.stdout,
-        new RegExp(`Cluster '${cluster.name}' \\(redis://127\\.0\\.0\\.1:${redis.port}\\): UNREACHABLE \\(.+\\): serve --http refuses new sessions until it answers; sessions an instance holds go on\n`),
-      );
-      assert.deepEqual(await health(a()), { status: 'degraded', instance: 'a', upstreams: { connected: 1, total: 1 }, store: 'unreachable', problems: ['the shared store is unreachable: new sessions are refused, sessions held here go on'] });
-    } finally {
-      await redis.start();
-    }
-    for (const each of [a(), b()]) await eventually(async () => ((await health(each)).store === 'reachable' ? true : undefined), `instance ${each.name} to reconnect`);
-    const admitted = await initialize(a().url, cluster.headers);
-    assert.equal(admitted.status, 200);
-    await admitted.body?.cancel();
-    // The session held through the outage was written back, so another instance can continue it.
-    const elsewhere = steeredClient(() => b().url, cluster.headers, held.transport.sessionId);
-    await elsewhere.client.connect(elsewhere.transport);
-    assert.equal(text(await elsewhere.client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the outage' } })), 'echo: after the outage');
-    await elsewhere.transport.terminateSession();
-    await held.client.close();
-    await elsewhere.client.close();
-  });
+      await elsewhere.transport.terminateSession();
+      await held.client.close();
+      await elsewhere.client.close();
+    },
+  );
 
   test('a session opened on one instance continues on another after the first is killed', BOUND, async () => {
     let target = a().url;
     const { client, transport } = steeredClient(() => target, cluster.headers);
     await client.connect(transport);
     const sessionId = transport.sessionId!;
-    assert.equal(text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'before the kill' } })), 'echo: before the kill');
+    assert.equal(
+      text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'before the kill' } })),
+      'echo: before the kill',
+    );
     assert.equal(await openedBy(sessionId), 'a');
     await a().kill();
     target = b().url;
@@ -299,10 +369,14 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     let token: string | undefined;
     let progressSeen = 0;
     const call = first.client
-      .request({ method: 'tools/call', params: { name: 'mcp_counting_slow', arguments: { tag: 'resumed', ms: 1_500 } } }, CallToolResultSchema, {
-        onresumptiontoken: (value) => (token = value),
-        onprogress: () => (progressSeen += 1),
-      })
+      .request(
+        { method: 'tools/call', params: { name: 'mcp_counting_slow', arguments: { tag: 'resumed', ms: 1_500 } } },
+        CallToolResultSchema,
+        {
+          onresumptiontoken: (value) => (token = value),
+          onprogress: () => (progressSeen += 1),
+        },
+      )
       .catch(() => undefined);
     await eventually(async () => (progressSeen >= 2 ? true : undefined), 'two progress notifications');
     // The client goes away mid-call; instance b goes on and keeps writing the stream.
@@ -310,11 +384,19 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     await call;
     const second = steeredClient(() => c().url, cluster.headers, sessionId);
     await second.client.connect(second.transport);
-    const result = await second.client.request({ method: 'tools/call', params: { name: 'mcp_counting_slow', arguments: { tag: 'resumed', ms: 1_500 } } }, CallToolResultSchema, {
-      resumptionToken: token!,
-    });
+    const result = await second.client.request(
+      { method: 'tools/call', params: { name: 'mcp_counting_slow', arguments: { tag: 'resumed', ms: 1_500 } } },
+      CallToolResultSchema,
+      {
+        resumptionToken: token!,
+      },
+    );
     assert.match(text(result), /^slow: resumed after \d+ steps$/);
-    assert.deepEqual(cluster.calls().filter((line) => line === 'slow resumed'), ['slow resumed'], 'run once, on b; c only replayed it');
+    assert.deepEqual(
+      cluster.calls().filter((line) => line === 'slow resumed'),
+      ['slow resumed'],
+      'run once, on b; c only replayed it',
+    );
     await second.transport.terminateSession();
     await second.client.close();
   });
@@ -324,15 +406,27 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
     const { client, transport } = steeredClient(() => target, cluster.headers);
     await client.connect(transport);
     let progressSeen = 0;
-    const call = client.callTool({ name: 'mcp_counting_slow', arguments: { tag: 'killed', ms: 10_000 } }, undefined, { onprogress: () => (progressSeen += 1), timeout: 30_000 });
+    const call = client.callTool({ name: 'mcp_counting_slow', arguments: { tag: 'killed', ms: 10_000 } }, undefined, {
+      onprogress: () => (progressSeen += 1),
+      timeout: 30_000,
+    });
     await eventually(async () => (progressSeen >= 1 ? true : undefined), 'the call to be under way');
     await c().kill();
     target = b().url;
     const result = await call;
     assert.equal(result.isError, true);
-    assert.match(text(result), /^The gateway instance 'c' that was handling this tools\/call request stopped before it answered\. It was not run again on another instance\. The tool may or may not have run/);
-    assert.deepEqual(cluster.calls().filter((line) => line === 'slow killed'), ['slow killed']);
-    assert.equal(text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the failure' } })), 'echo: after the failure');
+    assert.match(
+      text(result),
+      /^The gateway instance 'c' that was handling this tools\/call request stopped before it answered\. It was not run again on another instance\. The tool may or may not have run/,
+    );
+    assert.deepEqual(
+      cluster.calls().filter((line) => line === 'slow killed'),
+      ['slow killed'],
+    );
+    assert.equal(
+      text(await client.callTool({ name: 'mcp_counting_echo', arguments: { text: 'after the failure' } })),
+      'echo: after the failure',
+    );
     await transport.terminateSession();
     await client.close();
   });

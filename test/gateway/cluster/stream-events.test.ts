@@ -5,7 +5,10 @@ import { parseEventId, responseId } from '../../../src/gateway/cluster/shared-ev
 
 describe('event ids of the shared event store', () => {
   test('read a stream key and a Redis entry id, and nothing else', () => {
-    assert.deepEqual(parseEventId('6f0c4d2e-1b7a-4c39-9a55-2f1e0c9d8b7a/0-12'), { stream: '6f0c4d2e-1b7a-4c39-9a55-2f1e0c9d8b7a', entry: '0-12' });
+    assert.deepEqual(parseEventId('6f0c4d2e-1b7a-4c39-9a55-2f1e0c9d8b7a/0-12'), {
+      stream: '6f0c4d2e-1b7a-4c39-9a55-2f1e0c9d8b7a',
+      entry: '0-12',
+    });
     assert.deepEqual(parseEventId('get.gw-a.1f2e3d4c/1796283225413-0'), { stream: 'get.gw-a.1f2e3d4c', entry: '1796283225413-0' });
     for (const hostile of ['', '0-1', 'a/b', 'a:b/0-1', `${'x'.repeat(201)}/0-1`, 'a/0-1\nid: b/0-2', '../x/0-1', 'a/0-1/0-2']) {
       assert.equal(parseEventId(hostile), undefined, JSON.stringify(hostile));
@@ -49,7 +52,11 @@ describe('the answer to a request whose instance stopped', () => {
     assert.deepEqual(abandonedAnswer({ id: 'r1', method: 'tools/list' }, 'gw-c'), {
       jsonrpc: '2.0',
       id: 'r1',
-      error: { code: -32603, message: "The gateway instance 'gw-c' that was handling this tools/list request stopped before it answered. It was not run again on another instance. Send the request again." },
+      error: {
+        code: -32603,
+        message:
+          "The gateway instance 'gw-c' that was handling this tools/list request stopped before it answered. It was not run again on another instance. Send the request again.",
+      },
     });
   });
 

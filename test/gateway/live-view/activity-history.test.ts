@@ -22,7 +22,8 @@ function historyOf(options: { size?: number; seed?: unknown[]; saved?: number } 
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.size === undefined ? {} : { size: options.size }),
   });
-  const search = (query: string): void => emit({ type: 'search', time: '2026-01-01T00:00:00.000Z', sessionId: 's1', via: 'tool_search', query, results: ['mcp_a_b'] });
+  const search = (query: string): void =>
+    emit({ type: 'search', time: '2026-01-01T00:00:00.000Z', sessionId: 's1', via: 'tool_search', query, results: ['mcp_a_b'] });
   return { history, search, emit: (event: ActivityEvent) => emit(event), listening: () => listening };
 }
 
@@ -30,7 +31,14 @@ describe('createActivityHistory', () => {
   test('keeps the last entries with consecutive ids and counts every one', () => {
     const { history, search } = historyOf({ size: 3, saved: 100 });
     for (let index = 1; index <= 5; index++) search(`query ${index}`);
-    assert.deepEqual(history.items().map((item) => [item.id, item.entry['query']]), [[3, 'query 3'], [4, 'query 4'], [5, 'query 5']]);
+    assert.deepEqual(
+      history.items().map((item) => [item.id, item.entry['query']]),
+      [
+        [3, 'query 3'],
+        [4, 'query 4'],
+        [5, 'query 5'],
+      ],
+    );
     assert.equal(history.lastId(), 5);
     assert.equal(history.total(), 5);
     assert.equal(history.savedTokens(), 500);
@@ -39,9 +47,15 @@ describe('createActivityHistory', () => {
   test('gives a stream resuming after an id the entries since, and how many are no longer kept', () => {
     const { history, search } = historyOf({ size: 3 });
     for (let index = 1; index <= 6; index++) search(`query ${index}`);
-    assert.deepEqual(history.after(5).items.map((item) => item.id), [6]);
+    assert.deepEqual(
+      history.after(5).items.map((item) => item.id),
+      [6],
+    );
     assert.equal(history.after(5).missed, 0);
-    assert.deepEqual(history.after(1).items.map((item) => item.id), [4, 5, 6]);
+    assert.deepEqual(
+      history.after(1).items.map((item) => item.id),
+      [4, 5, 6],
+    );
     assert.equal(history.after(1).missed, 2);
     // An id from another run of the gateway: everything kept, nothing claimed missed.
     assert.deepEqual(history.after(99), { items: history.items(), missed: 0 });
@@ -77,7 +91,13 @@ describe('createActivityHistory', () => {
       { event: 'call', time: 't2', session: 'b', tool: 'x', server: 'y', outcome: 'ok', duration_ms: 1, client: 'alice' },
     ];
     const { history } = historyOf({ seed });
-    assert.deepEqual(history.items().map((item) => [item.id, item.entry.event, item.entry.saved_tokens]), [[1, 'search', 900], [2, 'call', 0]]);
+    assert.deepEqual(
+      history.items().map((item) => [item.id, item.entry.event, item.entry.saved_tokens]),
+      [
+        [1, 'search', 900],
+        [2, 'call', 0],
+      ],
+    );
     assert.equal(history.items()[0]?.entry['query'], 'find <KEY>');
     assert.equal(history.items()[1]?.entry['client'], 'alice');
   });

@@ -28,8 +28,14 @@ describe('checkLiveViewAccess', () => {
 
   test('sends a browser without a cookie, or with an expired or unknown one, to the sign-in, saying which', () => {
     assert.deepEqual(checkLiveViewAccess({ host: '127.0.0.1:4000' }, POLICY), { kind: 'signed-out', why: 'unknown' });
-    assert.deepEqual(checkLiveViewAccess({ host: '127.0.0.1:4000', cookie: `${POLICY.cookieName}=an-old-browser` }, POLICY), { kind: 'signed-out', why: 'expired' });
-    assert.deepEqual(checkLiveViewAccess({ host: 'localhost:4000', cookie: `${POLICY.cookieName}=made-up` }, POLICY), { kind: 'signed-out', why: 'unknown' });
+    assert.deepEqual(checkLiveViewAccess({ host: '127.0.0.1:4000', cookie: `${POLICY.cookieName}=an-old-browser` }, POLICY), {
+      kind: 'signed-out',
+      why: 'expired',
+    });
+    assert.deepEqual(checkLiveViewAccess({ host: 'localhost:4000', cookie: `${POLICY.cookieName}=made-up` }, POLICY), {
+      kind: 'signed-out',
+      why: 'unknown',
+    });
   });
 
   test('checks Host and Origin first, as the MCP endpoint does, even with a signed-in cookie', () => {
@@ -48,12 +54,21 @@ describe('checkLiveViewAccess', () => {
 
 describe('the live view cookie', () => {
   test('is HttpOnly and SameSite=Strict with an expiry, and signing out drops it', () => {
-    assert.equal(liveViewCookieHeader('tool_search_view_4000', 'v', 43_200), 'tool_search_view_4000=v; Path=/; Max-Age=43200; HttpOnly; SameSite=Strict');
+    assert.equal(
+      liveViewCookieHeader('tool_search_view_4000', 'v', 43_200),
+      'tool_search_view_4000=v; Path=/; Max-Age=43200; HttpOnly; SameSite=Strict',
+    );
     assert.equal(liveViewCookieClearing('tool_search_view_4000'), 'tool_search_view_4000=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
   });
 
   test('a browser that is not signed in is told why and how to sign in', () => {
-    assert.match(signedOutMessage('expired', 43_200_000), /^This browser's sign-in expired \(a sign-in lasts 12 hours\): sign in with the one-time code the gateway printed last/);
-    assert.match(signedOutMessage('unknown', 43_200_000), /^Not signed in \(the gateway may have restarted, or this browser signed out; a sign-in lasts 12 hours\)/);
+    assert.match(
+      signedOutMessage('expired', 43_200_000),
+      /^This browser's sign-in expired \(a sign-in lasts 12 hours\): sign in with the one-time code the gateway printed last/,
+    );
+    assert.match(
+      signedOutMessage('unknown', 43_200_000),
+      /^Not signed in \(the gateway may have restarted, or this browser signed out; a sign-in lasts 12 hours\)/,
+    );
   });
 });

@@ -21,7 +21,10 @@ interface EventStream {
 }
 async function openStream(url: URL, cookie: string, lastEventId?: number): Promise<EventStream> {
   const controller = new AbortController();
-  const response = await fetch(new URL('/api/events', url), { headers: { cookie, ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }) }, signal: controller.signal });
+  const response = await fetch(new URL('/api/events', url), {
+    headers: { cookie, ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }) },
+    signal: controller.signal,
+  });
   assert.equal(response.status, 200);
   const events: EventStream['events'] = [];
   void (async () => {
@@ -34,8 +37,18 @@ async function openStream(url: URL, cookie: string, lastEventId?: number): Promi
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(block.split('\n').filter((line) => !line.startsWith(':') && line.includes(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
-          if (fields['event'] !== undefined) events.push({ ...(fields['id'] === undefined ? {} : { id: fields['id'] }), event: fields['event'], data: JSON.parse(fields['data'] ?? '{}') as Record<string, unknown> });
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((line) => !line.startsWith(':') && line.includes(':'))
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+          );
+          if (fields['event'] !== undefined)
+            events.push({
+              ...(fields['id'] === undefined ? {} : { id: fields['id'] }),
+              event: fields['event'],
+              data: JSON.parse(fields['data'] ?? '{}') as Record<string, unknown>,
+            });
         }
       }
     } catch {
@@ -77,7 +90,8 @@ describe('the live view API over a real gateway', () => {
     assert.equal(response.status, 200, path);
     return (await response.json()) as Record<string, unknown>;
   };
-  const entries = async (): Promise<Array<Record<string, unknown>>> => (await getJson('/api/history'))['entries'] as Array<Record<string, unknown>>;
+  const entries = async (): Promise<Array<Record<string, unknown>>> =>
+    (await getJson('/api/history'))['entries'] as Array<Record<string, unknown>>;
 
   test('tells a refusal of bad arguments from a tool that failed, and shows a call’s arguments and result redacted', async () => {
     await under.client.callTool({ name: 'tool_call', arguments: { name: 'mcp_scripted_echo', arguments: { text: 7 } } });
@@ -87,16 +101,22 @@ describe('the live view API over a real gateway', () => {
     assert.deepEqual([refused?.['outcome'], refused?.['code']], ['error', 'invalid_arguments']);
     assert.deepEqual([failed?.['outcome'], failed?.['code']], ['error', 'tool_failed']);
     assert.deepEqual(echoed?.['arguments'], { text: 'say <mcp_servers.scripted.env.SCRIPTED_API_KEY>' });
-    assert.deepEqual(echoed?.['result'], { content: [{ type: 'text', text: 'scripted: say <mcp_servers.scripted.env.SCRIPTED_API_KEY>' }] });
+    assert.deepEqual(echoed?.['result'], {
+      content: [{ type: 'text', text: 'scripted: say <mcp_servers.scripted.env.SCRIPTED_API_KEY>' }],
+    });
     assert.ok(!JSON.stringify(await entries()).includes(SECRET));
   });
 
   test('keeps the last entries for a page that reloads, with ids, the total seen and the tokens saved', async () => {
-    for (const query of ['one', 'two', 'three', 'four', 'five', 'six']) await under.client.callTool({ name: 'tool_search', arguments: { query: `store a note ${query}` } });
+    for (const query of ['one', 'two', 'three', 'four', 'five', 'six'])
+      await under.client.callTool({ name: 'tool_search', arguments: { query: `store a note ${query}` } });
     const history = await getJson('/api/history');
     const kept = history['entries'] as Array<Record<string, unknown>>;
     assert.equal(kept.length, 5);
-    assert.deepEqual(kept.map((entry) => entry['query']), ['store a note two', 'store a note three', 'store a note four', 'store a note five', 'store a note six']);
+    assert.deepEqual(
+      kept.map((entry) => entry['query']),
+      ['store a note two', 'store a note three', 'store a note four', 'store a note five', 'store a note six'],
+    );
     assert.equal(history['last_id'], kept.at(-1)?.['id']);
     assert.equal(history['total'], 9);
     assert.equal(history['activity_log'], false);
@@ -111,12 +131,15 @@ describe('the live view API over a real gateway', () => {
     try {
       await under.client.callTool({ name: 'tool_search', arguments: { query: 'read the graph' } });
       await waitFor(() => stream.events.some((event) => event.data['query'] === 'read the graph'), 'the new search on the stream');
-      assert.deepEqual(stream.events.map((event) => [event.event, event.id]), [
-        ['ready', undefined],
-        ['gap', undefined],
-        ...[4, 3, 2, 1, 0].map((back) => ['activity', String(lastId - back)]),
-        ['activity', String(lastId + 1)],
-      ]);
+      assert.deepEqual(
+        stream.events.map((event) => [event.event, event.id]),
+        [
+          ['ready', undefined],
+          ['gap', undefined],
+          ...[4, 3, 2, 1, 0].map((back) => ['activity', String(lastId - back)]),
+          ['activity', String(lastId + 1)],
+        ],
+      );
       assert.deepEqual(stream.events[1]?.data, { missed: 2 });
     } finally {
       stream.close();
@@ -129,7 +152,10 @@ describe('the live view API over a real gateway', () => {
       const refused = await fetch(new URL('/api/events', under.http.liveViewUrl), { headers: { cookie } });
       assert.equal(refused.status, 503);
       assert.equal(refused.headers.get('retry-after'), '30');
-      assert.match(await refused.text(), /^2 browsers already follow this gateway's activity, the most it serves at once \(tabs of one browser share one\): close the page in another browser, then try again/);
+      assert.match(
+        await refused.text(),
+        /^2 browsers already follow this gateway's activity, the most it serves at once \(tabs of one browser share one\): close the page in another browser, then try again/,
+      );
     } finally {
       for (const stream of streams) stream.close();
     }
@@ -148,6 +174,9 @@ describe('the live view API over a real gateway', () => {
     stream.close();
     const after = await fetch(new URL('/api/state', under.http.liveViewUrl), { headers: { cookie: own } });
     assert.equal(after.status, 401);
-    assert.match(await after.text(), /^Not signed in \(the gateway may have restarted, or this browser signed out; a sign-in lasts 12 hours\): sign in with the one-time code/);
+    assert.match(
+      await after.text(),
+      /^Not signed in \(the gateway may have restarted, or this browser signed out; a sign-in lasts 12 hours\): sign in with the one-time code/,
+    );
   });
 });

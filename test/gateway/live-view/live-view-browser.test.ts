@@ -9,7 +9,10 @@ import { launchChromium, makeActivity, openSignedIn } from '../fixtures/live-vie
 import { startHttpGateway, type HttpGatewayUnderTest } from '../fixtures/start-http-gateway.ts';
 
 // The page's globals, for the functions run in it: the project's TypeScript lib has no DOM.
-declare const document: { readonly body: { readonly dataset: Record<string, string | undefined> }; getElementById(id: string): { readonly textContent: string | null } | null };
+declare const document: {
+  readonly body: { readonly dataset: Record<string, string | undefined> };
+  getElementById(id: string): { readonly textContent: string | null } | null;
+};
 declare function getComputedStyle(element: unknown): { readonly borderLeftColor: string; readonly color: string };
 
 /** A literal value in a server's env: a secret the page must never show. */
@@ -29,8 +32,24 @@ describe('the live view in a real headless Chromium', () => {
     writeFileSync(
       log,
       `${[
-        { event: 'tools', time: '2026-01-01T09:00:00.000Z', session: 'earlier', active: true, tools_before: 19, tools_after: 3, tokens_before: 1_500, tokens_after: 250 },
-        { event: 'search', time: '2026-01-01T09:00:01.000Z', session: 'earlier', client: 'alice', query: 'an earlier search', results: ['mcp_memory_read_graph'] },
+        {
+          event: 'tools',
+          time: '2026-01-01T09:00:00.000Z',
+          session: 'earlier',
+          active: true,
+          tools_before: 19,
+          tools_after: 3,
+          tokens_before: 1_500,
+          tokens_after: 250,
+        },
+        {
+          event: 'search',
+          time: '2026-01-01T09:00:01.000Z',
+          session: 'earlier',
+          client: 'alice',
+          query: 'an earlier search',
+          results: ['mcp_memory_read_graph'],
+        },
       ]
         .map((line) => JSON.stringify(line))
         .join('\n')}\n`,
@@ -39,7 +58,11 @@ describe('the live view in a real headless Chromium', () => {
       tools: { tool_search: { enabled: 'on' } },
       activity_log: log,
       mcp_servers: {
-        memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl', LIVE_VIEW_API_KEY: SECRET } },
+        memory: {
+          command: process.execPath,
+          args: [MEMORY_SERVER],
+          env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl', LIVE_VIEW_API_KEY: SECRET },
+        },
         scripted: { command: process.execPath, args: [SCRIPTED_SERVER] },
       },
     };
@@ -69,7 +92,10 @@ describe('the live view in a real headless Chromium', () => {
     await withContext(async (context, page) => {
       const response = await page.goto(base.href);
       assert.equal(response?.status(), 401);
-      assert.match((await page.textContent('#sign-in-message')) ?? '', /Not signed in .*: sign in with the one-time code the gateway printed last/);
+      assert.match(
+        (await page.textContent('#sign-in-message')) ?? '',
+        /Not signed in .*: sign in with the one-time code the gateway printed last/,
+      );
       for (const path of ['live-view.js', 'api/state', 'api/history', 'api/search?q=graph', 'api/events']) {
         assert.equal((await context.request.get(new URL(path, base).href)).status(), 401, path);
       }
@@ -91,9 +117,16 @@ describe('the live view in a real headless Chromium', () => {
       assert.equal(others.length, 0);
       assert.equal(cookie?.httpOnly, true);
       assert.equal(cookie?.sameSite, 'Strict');
-      assert.ok(cookie !== undefined && cookie.expires > Date.now() / 1000 + 11 * 3600 && cookie.expires < Date.now() / 1000 + 13 * 3600, `expires ${cookie?.expires}`);
+      assert.ok(
+        cookie !== undefined && cookie.expires > Date.now() / 1000 + 11 * 3600 && cookie.expires < Date.now() / 1000 + 13 * 3600,
+        `expires ${cookie?.expires}`,
+      );
       await page.waitForSelector('#servers tr[data-server="memory"] .status.connected');
-      assert.deepEqual(await page.$$eval('#visible-tools li', (items) => items.map((item) => item.textContent)), ['tool_search', 'tool_describe', 'tool_call']);
+      assert.deepEqual(await page.$$eval('#visible-tools li', (items) => items.map((item) => item.textContent)), [
+        'tool_search',
+        'tool_describe',
+        'tool_call',
+      ]);
       const mcp = await context.request.post(under.http.url.href, { data: {}, headers: { 'content-type': 'application/json' } });
       assert.equal(mcp.status(), 401);
 
@@ -118,7 +151,9 @@ describe('the live view in a real headless Chromium', () => {
       await page.waitForSelector('body[data-history="loaded"]');
       assert.deepEqual(await feedTexts(page), before);
       await page.selectOption('#filter-client', 'alice');
-      assert.deepEqual(await page.$$eval('#feed li:not([hidden])', (items) => items.map((item) => item.getAttribute('data-client'))), ['alice']);
+      assert.deepEqual(await page.$$eval('#feed li:not([hidden])', (items) => items.map((item) => item.getAttribute('data-client'))), [
+        'alice',
+      ]);
     });
   });
 
@@ -128,7 +163,10 @@ describe('the live view in a real headless Chromium', () => {
       await under.client.callTool({ name: 'tool_search', arguments: { query: `create entities in the knowledge graph ${SECRET}` } });
       await under.client.callTool({
         name: 'tool_call',
-        arguments: { name: 'mcp_memory_create_entities', arguments: { entities: [{ name: 'live view', entityType: 'test', observations: [`seen with ${SECRET}`] }] } },
+        arguments: {
+          name: 'mcp_memory_create_entities',
+          arguments: { entities: [{ name: 'live view', entityType: 'test', observations: [`seen with ${SECRET}`] }] },
+        },
       });
       const call = await page.waitForSelector('#feed li[data-kind="call"][data-server="memory"]');
       assert.match((await call.textContent()) ?? '', /mcp_memory_create_entities\s*ok\s*\d+ ms via tool_call · memory/);
@@ -136,7 +174,9 @@ describe('the live view in a real headless Chromium', () => {
       const [argumentsSummary, resultSummary] = await call.$$('details.payload summary');
       await argumentsSummary!.click();
       const shown = (await call.$eval('details.payload[open] pre', (pre) => pre.textContent)) ?? '';
-      assert.deepEqual(JSON.parse(shown), { entities: [{ name: 'live view', entityType: 'test', observations: [`seen with ${SECRET_SHOWN_AS}`] }] });
+      assert.deepEqual(JSON.parse(shown), {
+        entities: [{ name: 'live view', entityType: 'test', observations: [`seen with ${SECRET_SHOWN_AS}`] }],
+      });
       const search = await page.waitForSelector('#feed li[data-kind="search"][data-followed="true"]');
       const searchText = (await search.textContent()) ?? '';
       assert.match(searchText, /called #\d+ mcp_memory_create_entities/);
@@ -145,7 +185,10 @@ describe('the live view in a real headless Chromium', () => {
       assert.ok(!(await page.content()).includes(SECRET), 'the page never shows the secret');
       // The header and the model card count what those requests did not carry.
       const history = (await (await page.request.get(new URL('api/history', base).href)).json()) as { saved_tokens: number };
-      await page.waitForFunction((saved) => document.getElementById('saved-total')?.textContent === `${saved.toLocaleString('en-US')} tokens saved`, history.saved_tokens);
+      await page.waitForFunction(
+        (saved) => document.getElementById('saved-total')?.textContent === `${saved.toLocaleString('en-US')} tokens saved`,
+        history.saved_tokens,
+      );
     });
   });
 
@@ -158,16 +201,22 @@ describe('the live view in a real headless Chromium', () => {
       const failed = await page.waitForSelector('#feed li[data-outcome="tool-error"]');
       assert.match((await refused.textContent()) ?? '', /mcp_scripted_echo\s*bad request, no tool ran \(invalid_arguments\)/);
       assert.match((await failed.textContent()) ?? '', /mcp_scripted_fail\s*tool failed/);
-      const colours = async (item: typeof refused) => item.evaluate((node) => [getComputedStyle(node).borderLeftColor, getComputedStyle(node.querySelector('.outcome')!).color]);
+      const colours = async (item: typeof refused) =>
+        item.evaluate((node) => [getComputedStyle(node).borderLeftColor, getComputedStyle(node.querySelector('.outcome')!).color]);
       const [refusedColours, failedColours] = [await colours(refused), await colours(failed)];
       assert.notEqual(refusedColours[0], failedColours[0]);
       assert.notEqual(refusedColours[1], failedColours[1]);
       await page.selectOption('#filter-outcome', 'bad-request');
-      assert.deepEqual(await page.$$eval('#feed li:not([hidden])', (items) => [...new Set(items.map((item) => item.getAttribute('data-outcome')))]), ['bad-request']);
+      assert.deepEqual(
+        await page.$$eval('#feed li:not([hidden])', (items) => [...new Set(items.map((item) => item.getAttribute('data-outcome')))]),
+        ['bad-request'],
+      );
       await page.selectOption('#filter-outcome', '');
       await page.selectOption('#filter-kind', 'call');
       await page.selectOption('#filter-server', 'scripted');
-      const shown = await page.$$eval('#feed li:not([hidden])', (items) => items.map((item) => `${item.getAttribute('data-kind')} ${item.getAttribute('data-server')}`));
+      const shown = await page.$$eval('#feed li:not([hidden])', (items) =>
+        items.map((item) => `${item.getAttribute('data-kind')} ${item.getAttribute('data-server')}`),
+      );
       assert.ok(shown.length >= 2 && shown.every((line) => line === 'call scripted'), shown.join(', '));
       assert.match((await page.textContent('#feed-count')) ?? '', /^\d+ of \d+ shown \(filtered\)$/);
     });
@@ -180,10 +229,15 @@ describe('the live view in a real headless Chromium', () => {
       await makeActivity(under.gateway, 30);
       await page.waitForFunction(() => Number(document.body.dataset.feedItems) >= 30);
       await page.$eval('#feed-scroll', (scroller) => void (scroller.scrollTop = 400));
-      const read = await page.$eval('#feed li:nth-child(8)', (item) => [item.getAttribute('data-id'), item.getBoundingClientRect().top] as const);
+      const read = await page.$eval(
+        '#feed li:nth-child(8)',
+        (item) => [item.getAttribute('data-id'), item.getBoundingClientRect().top] as const,
+      );
       await makeActivity(under.gateway, 6);
       await page.waitForSelector('#feed-pending:not([hidden])');
-      await page.waitForFunction(() => document.getElementById('feed-pending')?.textContent?.startsWith('6 new events (held while you read)'));
+      await page.waitForFunction(() =>
+        document.getElementById('feed-pending')?.textContent?.startsWith('6 new events (held while you read)'),
+      );
       const now = await page.$eval(`#feed li[data-id="${read[0]}"]`, (item) => item.getBoundingClientRect().top);
       assert.equal(now, read[1]);
       await page.click('#feed-pending');
@@ -202,7 +256,10 @@ describe('the live view in a real headless Chromium', () => {
       await page.route('**/api/events', (route) => route.abort());
       await page.goto(liveViewSignInLink(base, under.http.liveView!.signInCode()).href);
       await page.waitForSelector('body[data-feed="offline"][data-stale="true"]');
-      assert.match((await page.textContent('#notice-text')) ?? '', /The gateway is not answering \(stopped, or restarting\?\); trying again in \d+ s\. What this page shows is as of \d\d:\d\d:\d\d\./);
+      assert.match(
+        (await page.textContent('#notice-text')) ?? '',
+        /The gateway is not answering \(stopped, or restarting\?\); trying again in \d+ s\. What this page shows is as of \d\d:\d\d:\d\d\./,
+      );
       await under.client.callTool({ name: 'tool_search', arguments: { query: 'made while the page was offline' } });
       await page.unroute('**/api/events');
       await page.waitForSelector('#feed li >> text=made while the page was offline');
@@ -215,7 +272,11 @@ describe('the live view in a real headless Chromium', () => {
     await withContext(async (_context, page) => {
       await openSignedIn(page, base, under.http.liveView!);
       await makeActivity(under.gateway, 2_000, 300, { searchesOnly: true });
-      await page.waitForFunction(() => /^Showing the latest 200 of [\d,]+ events; older ones are in the activity log/.test(document.getElementById('feed-cap')?.textContent ?? ''));
+      await page.waitForFunction(() =>
+        /^Showing the latest 200 of [\d,]+ events; older ones are in the activity log/.test(
+          document.getElementById('feed-cap')?.textContent ?? '',
+        ),
+      );
       assert.equal(await page.$$eval('#feed li', (items) => items.length), 200);
       const remembered = await page.evaluate(() => Number(document.body.dataset.rememberedSearches));
       assert.ok(remembered > 0 && remembered <= 200, `${remembered} searches remembered`);
@@ -250,4 +311,3 @@ describe('the live view in a real headless Chromium', () => {
     });
   });
 });
-

@@ -57,7 +57,8 @@ describe('the live view across tabs and outages, in a real headless Chromium', (
     await page.waitForSelector('body[data-searched="true"], body[data-searched="error"]');
     return (await page.textContent('#search-summary')) ?? '';
   };
-  const ids = (page: Page): Promise<number[]> => page.$$eval('#feed li', (items) => items.map((item) => Number(item.getAttribute('data-id'))));
+  const ids = (page: Page): Promise<number[]> =>
+    page.$$eval('#feed li', (items) => items.map((item) => Number(item.getAttribute('data-id'))));
 
   test('six tabs of one browser share one stream: every tab is live, searches answer in each, and an entry reaches all', async () => {
     const context = await browser.newContext();
@@ -65,13 +66,22 @@ describe('the live view across tabs and outages, in a real headless Chromium', (
       const pages = await openTabs(context, TABS);
       for (const page of pages) await page.waitForSelector('body[data-feed="live"]');
       assert.equal(under.http.liveView!.streamCount(), 1);
-      assert.deepEqual((await Promise.all(pages.map((page) => page.getAttribute('body', 'data-stream')))).sort(), ['leader', 'shared', 'shared', 'shared', 'shared', 'shared']);
+      assert.deepEqual((await Promise.all(pages.map((page) => page.getAttribute('body', 'data-stream')))).sort(), [
+        'leader',
+        'shared',
+        'shared',
+        'shared',
+        'shared',
+        'shared',
+      ]);
       for (const page of pages) assert.match(await search(page, 'read the whole knowledge graph'), /^\d+ of \d+ deferred tools/);
       await under.client.callTool({ name: 'tool_search', arguments: { query: 'seen in every tab' } });
       for (const page of pages) await page.waitForSelector('#feed li >> text=seen in every tab');
 
       // The leading tab closes while the model works: another takes the stream over from its last id.
-      const leading = (await Promise.all(pages.map(async (page) => [page, await page.getAttribute('body', 'data-stream')] as const))).find(([, role]) => role === 'leader')![0];
+      const leading = (await Promise.all(pages.map(async (page) => [page, await page.getAttribute('body', 'data-stream')] as const))).find(
+        ([, role]) => role === 'leader',
+      )![0];
       const others = pages.filter((page) => page !== leading);
       const closing = leading.close();
       await makeActivity(under.gateway, 20, 3, { searchesOnly: true });
@@ -79,7 +89,9 @@ describe('the live view across tabs and outages, in a real headless Chromium', (
       await under.client.callTool({ name: 'tool_search', arguments: { query: 'after the handover' } });
       for (const page of others) await page.waitForSelector('#feed li >> text=after the handover');
       await waitFor(() => under.http.liveView!.streamCount() === 1, 'one stream again');
-      const history = (await (await others[0]!.request.get(new URL('api/history', base).href)).json()) as { entries: Array<{ id: number }> };
+      const history = (await (await others[0]!.request.get(new URL('api/history', base).href)).json()) as {
+        entries: Array<{ id: number }>;
+      };
       const expected = history.entries.map((entry) => entry.id).reverse();
       for (const page of others) assert.deepEqual(await ids(page), expected, 'every entry once, none missing');
     } finally {
@@ -98,12 +110,18 @@ describe('the live view across tabs and outages, in a real headless Chromium', (
       for (const page of pages) await page.waitForSelector('body[data-feed="live"][data-stream="own"]');
       assert.equal(under.http.liveView!.streamCount(), TABS);
       // All six connections the browser opens to the host are held by streams: the search waits, then says so.
-      assert.match(await search(pages[0]!, 'read the graph'), /^The search failed: No answer within 2 s\. The browser may have no connection left to the gateway .*close some tabs of this page/);
+      assert.match(
+        await search(pages[0]!, 'read the graph'),
+        /^The search failed: No answer within 2 s\. The browser may have no connection left to the gateway .*close some tabs of this page/,
+      );
 
       const late = await other.newPage();
       await late.goto(liveViewSignInLink(base, under.http.liveView!.signInCode()).href);
       await late.waitForSelector('body[data-feed="full"]');
-      assert.match((await late.textContent('#notice-text')) ?? '', /^6 browsers already follow this gateway's activity, the most it serves at once \(tabs of one browser share one\): close the page in another browser, then try again \(trying again in 30 s\)/);
+      assert.match(
+        (await late.textContent('#notice-text')) ?? '',
+        /^6 browsers already follow this gateway's activity, the most it serves at once \(tabs of one browser share one\): close the page in another browser, then try again \(trying again in 30 s\)/,
+      );
       assert.equal(await late.isVisible('#notice-retry'), true);
       await own.close();
       await waitFor(() => under.http.liveView!.streamCount() === 0, 'the six streams to end');
@@ -124,11 +142,17 @@ describe('the live view across tabs and outages, in a real headless Chromium', (
       const port = Number(base.port);
       await under.http.close();
       await page!.waitForSelector('body[data-feed="offline"][data-stale="true"]');
-      assert.match((await page!.textContent('#notice-text')) ?? '', /trying again in \d+ s\. What this page shows is as of \d\d:\d\d:\d\d\./);
+      assert.match(
+        (await page!.textContent('#notice-text')) ?? '',
+        /trying again in \d+ s\. What this page shows is as of \d\d:\d\d:\d\d\./,
+      );
       // A new run: its sign-ins are its own, so this browser's cookie means nothing to it.
       restarted = await serveHttp(under.gateway, port, { token: 'a-token-for-the-restarted-gateway', liveView: {} });
       await page!.waitForSelector('body[data-feed="signed-out"]');
-      assert.match((await page!.textContent('#notice-text')) ?? '', /^Not signed in \(the gateway may have restarted, or this browser signed out; a sign-in lasts 12 hours\): sign in with the one-time code/);
+      assert.match(
+        (await page!.textContent('#notice-text')) ?? '',
+        /^Not signed in \(the gateway may have restarted, or this browser signed out; a sign-in lasts 12 hours\): sign in with the one-time code/,
+      );
       assert.equal(await page!.getAttribute('body', 'data-stale'), 'true');
       assert.equal(await page!.isVisible('#notice-link'), true);
       assert.equal(await page!.textContent('#feed-status'), 'signed out');

@@ -23,7 +23,9 @@ describe("the browser's history after signing in to the live view", () => {
     scratch = createScratchFolder();
     profile = mkdtempSync(join(tmpdir(), 'tool-search-chromium-profile-'));
     under = await startHttpGateway(
-      { mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } } } },
+      {
+        mcp_servers: { memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } } },
+      },
       scratch.path,
       {},
       { token, liveView: {} },
@@ -53,7 +55,10 @@ describe("the browser's history after signing in to the live view", () => {
       await context.close();
     }
     const history = readFileSync(join(profile, 'Default', 'History')).toString('latin1');
-    assert.ok(history.includes(`${under.http.liveViewUrl!.href}sign-in?code=`), 'the sign-in link is in the history (this is the file the browser writes)');
+    assert.ok(
+      history.includes(`${under.http.liveViewUrl!.href}sign-in?code=`),
+      'the sign-in link is in the history (this is the file the browser writes)',
+    );
     assert.ok(!history.includes(token), 'the MCP token is nowhere in the history');
     assert.ok(!history.includes(cookieValue), 'nor is the cookie');
     const codes = [...new Set([...history.matchAll(CODE_IN_URL)].map((match) => match[1]!))];

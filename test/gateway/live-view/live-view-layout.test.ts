@@ -97,7 +97,10 @@ describe('the live view layout with 200 entries, in a real headless Chromium', (
         mcp_servers: {
           memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } },
           // Long server and tool names: they must wrap, never widen the page.
-          a_team_server_with_a_rather_long_name: { command: process.execPath, args: [SCRIPTED_SERVER, '--prefix', 'a_long_prefix_on_every_tool_'] },
+          a_team_server_with_a_rather_long_name: {
+            command: process.execPath,
+            args: [SCRIPTED_SERVER, '--prefix', 'a_long_prefix_on_every_tool_'],
+          },
         },
         policy: { deny: ['mcp_memory_delete_everything_there_is'] },
       },
@@ -135,7 +138,8 @@ describe('the live view layout with 200 entries, in a real headless Chromium', (
       assert.deepEqual(facts.overflowing, []);
       assert.ok(facts.pageWidth <= facts.viewport.width, `the page is ${facts.pageWidth} px wide`);
       assert.ok(facts.pageHeight <= facts.viewport.height, `the page is ${facts.pageHeight} px high: only panels scroll`);
-      for (const [card, slack] of Object.entries(facts.slackBelowContent)) assert.ok(slack <= 40, `${card} has ${slack} px below its content`);
+      for (const [card, slack] of Object.entries(facts.slackBelowContent))
+        assert.ok(slack <= 40, `${card} has ${slack} px below its content`);
       assert.ok(facts.searchBoxBottom <= facts.viewport.height, `the search box ends at ${facts.searchBoxBottom} px`);
       assert.ok(facts.feedPanel.bottom <= facts.viewport.height);
       assert.ok(facts.feedPanel.scrollHeight > facts.feedPanel.clientHeight * 5, 'the feed scrolls in its panel');
@@ -152,7 +156,8 @@ describe('the live view layout with 200 entries, in a real headless Chromium', (
       assert.ok(facts.pageWidth <= 390, `the page is ${facts.pageWidth} px wide`);
       assert.ok(facts.feedPanel.bottom - facts.feedPanel.top <= facts.viewport.height);
       assert.ok(facts.feedPanel.scrollHeight > facts.feedPanel.clientHeight * 5, 'the feed scrolls in its panel');
-      for (const [card, slack] of Object.entries(facts.slackBelowContent)) assert.ok(slack <= 40, `${card} has ${slack} px below its content`);
+      for (const [card, slack] of Object.entries(facts.slackBelowContent))
+        assert.ok(slack <= 40, `${card} has ${slack} px below its content`);
     } finally {
       await page.context().close();
     }
@@ -162,7 +167,10 @@ describe('the live view layout with 200 entries, in a real headless Chromium', (
     const light = await open(1280, 800, 'light');
     const dark = await open(1280, 800, 'dark');
     try {
-      const [lightColours, darkColours] = [(await light.evaluate(MEASURE_COLOURS)) as Record<string, string>, (await dark.evaluate(MEASURE_COLOURS)) as Record<string, string>];
+      const [lightColours, darkColours] = [
+        (await light.evaluate(MEASURE_COLOURS)) as Record<string, string>,
+        (await dark.evaluate(MEASURE_COLOURS)) as Record<string, string>,
+      ];
       assert.ok(luminance(lightColours['page']!) > 0.8, lightColours['page']);
       assert.ok(luminance(darkColours['page']!) < 0.05, darkColours['page']);
       assert.ok(luminance(darkColours['panel']!) < 0.05, darkColours['panel']);

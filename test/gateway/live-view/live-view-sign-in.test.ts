@@ -55,7 +55,10 @@ describe('createLiveViewSignIn', () => {
       assert.ok(exchanged.ok);
       return exchanged.cookieValue;
     });
-    assert.deepEqual(values.map((value) => signIn.check(value)), ['unknown', 'signed-in', 'signed-in']);
+    assert.deepEqual(
+      values.map((value) => signIn.check(value)),
+      ['unknown', 'signed-in', 'signed-in'],
+    );
     assert.equal(signIn.signedInCount(), 2);
   });
 

@@ -27,7 +27,10 @@ describe('previewValue', () => {
   });
 
   test('cuts arrays and objects at 20 entries and nesting at 6 levels, saying what was left out', () => {
-    const preview = previewValue({ list: Array.from({ length: 50 }, (_, index) => index), deep: { a: { b: { c: { d: { e: { f: 1 } } } } } } }, redact) as Record<string, unknown>;
+    const preview = previewValue(
+      { list: Array.from({ length: 50 }, (_, index) => index), deep: { a: { b: { c: { d: { e: { f: 1 } } } } } } },
+      redact,
+    ) as Record<string, unknown>;
     assert.equal((preview['list'] as unknown[]).length, 21);
     assert.equal((preview['list'] as unknown[])[20], '… 30 more items');
     assert.deepEqual(preview['deep'], { a: { b: { c: { d: { e: '{…}' } } } } });

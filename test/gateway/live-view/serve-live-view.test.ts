@@ -14,10 +14,13 @@ interface ServeProcess {
   stop(): Promise<void>;
 }
 
-const INVITATION = /live view: (http:\/\/127\.0\.0\.1:\d+\/) \(one-time code ([0-9A-Z-]{24}), or open (\S+); each code signs in one browser once, and a new one is printed when it is used\)\n/;
+const INVITATION =
+  /live view: (http:\/\/127\.0\.0\.1:\d+\/) \(one-time code ([0-9A-Z-]{24}), or open (\S+); each code signs in one browser once, and a new one is printed when it is used\)\n/;
 
 function startServe(args: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<ServeProcess> {
-  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const merged = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   // stdin stays open: a stdio gateway stops when its client closes it.
   const child = spawn(process.execPath, [GATEWAY_BIN, 'serve', ...args], { env: merged, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
@@ -36,7 +39,9 @@ function startServe(args: readonly string[], env: Readonly<Record<string, string
       const found = INVITATION.exec(stderr);
       if (found !== null) resolve({ base: found[1], code: found[2], exitCode: null, stderr: () => stderr, stdout: () => stdout, stop });
     });
-    void exited.then((code) => resolve({ base: undefined, code: undefined, exitCode: code, stderr: () => stderr, stdout: () => stdout, stop }));
+    void exited.then((code) =>
+      resolve({ base: undefined, code: undefined, exitCode: code, stderr: () => stderr, stdout: () => stdout, stop }),
+    );
   });
 }
 
@@ -73,7 +78,10 @@ describe('tool-search serve: signing in to the live view with a one-time code', 
     const signedIn = await fetch(link, { redirect: 'manual' });
     assert.equal(signedIn.status, 303);
     assert.equal(signedIn.headers.get('location'), '/');
-    assert.match(signedIn.headers.get('set-cookie') ?? '', /^tool_search_view_\d+=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/);
+    assert.match(
+      signedIn.headers.get('set-cookie') ?? '',
+      /^tool_search_view_\d+=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/,
+    );
     const cookie = cookieOf(signedIn);
     const opened = await fetch(base, { headers: { cookie } });
     assert.equal(opened.status, 200);
@@ -85,7 +93,13 @@ describe('tool-search serve: signing in to the live view with a one-time code', 
     assert.equal(replayed.headers.get('set-cookie'), null);
     assert.match(await replayed.text(), /This code was used already: each code signs in one browser once/);
 
-    await waitFor(() => /live view: a browser signed in; the next one signs in at http:\/\/127\.0\.0\.1:\d+\/ with the one-time code [0-9A-Z-]{24}/.test(serve.stderr()), 'the next code');
+    await waitFor(
+      () =>
+        /live view: a browser signed in; the next one signs in at http:\/\/127\.0\.0\.1:\d+\/ with the one-time code [0-9A-Z-]{24}/.test(
+          serve.stderr(),
+        ),
+      'the next code',
+    );
     const next = /with the one-time code ([0-9A-Z-]{24})/.exec(serve.stderr())![1]!;
     // The form posts the code in the body, never in the address.
     const posted = await fetch(`${base}sign-in`, {
