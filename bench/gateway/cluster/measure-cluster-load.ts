@@ -9,6 +9,8 @@ export interface ClusterLoadOptions {
   readonly headers: Readonly<Record<string, string>>;
   readonly sessions: number;
   readonly callsPerSession: number;
+  /** How long a call's answer is waited for before it counts as "no answer". */
+  readonly callTimeoutMs: number;
   /** The lines the counting servers recorded so far: one per call run (`echo <payload>`). */
   readonly recorded: () => readonly string[];
   /**
@@ -87,7 +89,7 @@ export async function measureClusterLoad(options: ClusterLoadOptions): Promise<C
         const payload = `${run}-s${session}-c${call}`;
         const callStarted = performance.now();
         try {
-          const result = await client.callTool({ name: ECHO, arguments: { text: payload } }, undefined, { timeout: 60_000 });
+          const result = await client.callTool({ name: ECHO, arguments: { text: payload } }, undefined, { timeout: options.callTimeoutMs });
           const text = (result.content as Array<{ text?: string }> | undefined)?.[0]?.text ?? '';
           if (result.isError === true) {
             outcomes.set(payload, 'failed-clearly');
