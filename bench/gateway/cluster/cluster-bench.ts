@@ -27,12 +27,24 @@ export interface ClusterBenchCounts {
 }
 
 /** The issue's figures: 3 instances x 50 sessions x 200 calls, against one instance alone. */
-export const FULL_CLUSTER_COUNTS: ClusterBenchCounts = { sessions: 50, callsPerSession: 200, sequentialCalls: 1_000, pings: 1_000, callTimeoutMs: 60_000 };
+export const FULL_CLUSTER_COUNTS: ClusterBenchCounts = {
+  sessions: 50,
+  callsPerSession: 200,
+  sequentialCalls: 1_000,
+  pings: 1_000,
+  callTimeoutMs: 60_000,
+};
 /**
  * `--quick`: the same shape, small; a call whose connection broke with the killed instance is given up
  * after 10 s, not the SDK's 60 s, so a smoke run does not spend a minute waiting for it.
  */
-export const QUICK_CLUSTER_COUNTS: ClusterBenchCounts = { sessions: 5, callsPerSession: 20, sequentialCalls: 50, pings: 100, callTimeoutMs: 10_000 };
+export const QUICK_CLUSTER_COUNTS: ClusterBenchCounts = {
+  sessions: 5,
+  callsPerSession: 20,
+  sequentialCalls: 50,
+  pings: 100,
+  callTimeoutMs: 10_000,
+};
 
 export interface ClusterBenchResults {
   readonly date: string;
