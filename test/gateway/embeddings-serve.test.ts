@@ -137,30 +137,33 @@ describe('tool-search serve with search.embeddings', () => {
   });
 
   const failures: EmbeddingsBehaviour[] = ['error-500', 'hang', 'garbage', 'wrong-dimensions', 'huge'];
-  for (const respond of failures) {
-    test(`ranks by words alone with one warning when the endpoint answers ${respond}`, async () => {
-      const scratch = createScratchFolder();
-      const endpoint = await startEmbeddingsEndpoint(bagOfStems, { respond });
-      const served = await serve(scratch, endpoint, MEANING_TOOLS, { timeout_ms: 1_000 });
-      try {
-        for (let search = 0; search < 3; search++) assert.deepEqual(await served.search(MEANING_QUERY), WORDS_FIRST.map(gatewayName));
-        await waitFor(() => served.logs.some((line) => line.includes('warning')), 'the warning');
-        const warnings = served.logs.filter((line) => line.includes('warning'));
-        assert.equal(warnings.length, 1, warnings.join('\n'));
-        assert.match(
-          warnings[0]!,
-          new RegExp(
-            `^tool-search serve: warning: embeddings \\(http://127\\.0\\.0\\.1:\\d+/v1, model stems\\): .+; tool_search ranks by words alone until it answers`,
-          ),
-        );
-        assert.ok(!served.logs.join('\n').includes(API_KEY));
-      } finally {
-        await served.close();
-        await endpoint.close();
-        scratch.remove();
-      }
-    });
-  }
+  // Each case has its own endpoint, scratch folder and gateway, so they run side by side.
+  describe('an endpoint that fails', { concurrency: true }, () => {
+    for (const respond of failures) {
+      test(`ranks by words alone with one warning when the endpoint answers ${respond}`, async () => {
+        const scratch = createScratchFolder();
+        const endpoint = await startEmbeddingsEndpoint(bagOfStems, { respond });
+        const served = await serve(scratch, endpoint, MEANING_TOOLS, { timeout_ms: 1_000 });
+        try {
+          for (let search = 0; search < 3; search++) assert.deepEqual(await served.search(MEANING_QUERY), WORDS_FIRST.map(gatewayName));
+          await waitFor(() => served.logs.some((line) => line.includes('warning')), 'the warning');
+          const warnings = served.logs.filter((line) => line.includes('warning'));
+          assert.equal(warnings.length, 1, warnings.join('\n'));
+          assert.match(
+            warnings[0]!,
+            new RegExp(
+              `^tool-search serve: warning: embeddings \\(http://127\\.0\\.0\\.1:\\d+/v1, model stems\\): .+; tool_search ranks by words alone until it answers`,
+            ),
+          );
+          assert.ok(!served.logs.join('\n').includes(API_KEY));
+        } finally {
+          await served.close();
+          await endpoint.close();
+          scratch.remove();
+        }
+      });
+    }
+  });
 
   test('refuses --semantic and tools.tool_search.semantic: true, naming search.embeddings instead', async () => {
     const scratch = createScratchFolder();
