@@ -207,12 +207,7 @@ export const serveCommand: Command = {
           async (error: unknown) => {
             await gateway.close();
             loaded.temporaryFolder.remove();
-            const code = (error as { code?: unknown }).code;
-            if (code === 'EADDRINUSE')
-              throw new UsageError(`--ui ${uiPort}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one`);
-            if (code === 'EACCES')
-              throw new UsageError(`--ui ${uiPort}: not allowed to listen on that port; pick one above 1023, or 0 for a free one`);
-            throw error;
+            throw listenFailure(`--ui ${uiPort}`, error);
           },
         );
         stopServing.push(() => page.close());
@@ -254,12 +249,7 @@ export const serveCommand: Command = {
         await cluster?.close();
         await gateway.close();
         loaded.temporaryFolder.remove();
-        const code = (error as { code?: unknown }).code;
-        if (code === 'EADDRINUSE')
-          throw new UsageError(`--http ${port}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one`);
-        if (code === 'EACCES')
-          throw new UsageError(`--http ${port}: not allowed to listen on that port; pick one above 1023, or 0 for a free one`);
-        throw error;
+        throw listenFailure(`--http ${port}`, error);
       });
       // Upstreams start once the port is ours, so a busy port starts no servers.
       gateway.start();
@@ -297,3 +287,14 @@ export const serveCommand: Command = {
     return 0;
   },
 };
+
+/**
+ * What to throw when listening on the port `flag` names failed: a usage error saying what to do for a
+ * port in use or not allowed, else the error as it is.
+ */
+function listenFailure(flag: string, error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'EADDRINUSE') return new UsageError(`${flag}: that port on 127.0.0.1 is already in use; pick another, or 0 for a free one`);
+  if (code === 'EACCES') return new UsageError(`${flag}: not allowed to listen on that port; pick one above 1023, or 0 for a free one`);
+  return error;
+}
