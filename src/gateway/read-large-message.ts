@@ -41,7 +41,7 @@ export function readLargeMessage(line: string, limits: ToolAnswerLimits): Promis
     const request: LargeMessageRequest = {
       id,
       line,
-      limits: { maxResultTokens: limits.maxResultTokens, secrets: limits.secrets.map(({ value, shownAs }) => ({ value, shownAs })) },
+      limits,
     };
     current.worker.postMessage(request);
   });
