@@ -85,4 +85,40 @@ describe('withBackoff', () => {
     assert.deepEqual(lines.slice(1), ['embeddings (http://127.0.0.1:9/v1, model m) answer again; tool_search ranks by meaning too']);
     assert.equal(inner.calls, 3);
   });
+
+  it('keeps one outage while queries answer and tool batches still fail, the pause doubling for the batches', async () => {
+    let time = 0;
+    const lines: string[] = [];
+    const calls: string[] = [];
+    // Answers one text at a time, fails any batch: an endpoint whose batches come back malformed.
+    const inner: TextEmbedder = {
+      async embed(texts, purpose) {
+        calls.push(purpose ?? 'none');
+        if (texts.length > 1) throw new Error("the answer's vector 1 has 64 dimensions, expected 65 like the others");
+        return [[1, 0]];
+      },
+    };
+    const embedder = withBackoff(inner, {
+      name: 'e',
+      log: (line) => lines.push(line),
+      firstRetryMs: 1_000,
+      longestRetryMs: 8_000,
+      now: () => time,
+    });
+    await assert.rejects(embedder.embed(['a', 'b'], 'tools'), EmbeddingOutageError);
+    time += 1_000;
+    assert.deepEqual(await embedder.embed(['q'], 'query'), [[1, 0]], 'a query after the pause is tried and answered');
+    await assert.rejects(embedder.embed(['a', 'b'], 'tools'), EmbeddingOutageError);
+    time += 1_999;
+    await assert.rejects(embedder.embed(['a', 'b'], 'tools'), EmbeddingOutageError);
+    assert.deepEqual(calls, ['tools', 'query', 'tools'], 'the failed batch doubled the pause to 2 s');
+    time += 1;
+    await assert.rejects(embedder.embed(['a', 'b'], 'tools'), EmbeddingOutageError);
+    assert.equal(lines.length, 1, lines.join('\n'));
+    assert.match(lines[0]!, /^warning: embeddings \(e\): the answer's vector 1 has 64 dimensions/);
+    time += 4_000;
+    inner.embed = async (texts) => texts.map(() => [0, 1]);
+    await embedder.embed(['a', 'b'], 'tools');
+    assert.deepEqual(lines.slice(1), ['embeddings (e) answer again; tool_search ranks by meaning too']);
+  });
 });
