@@ -54,7 +54,8 @@ export interface GatewayConnection {
  * - prompts and resources of the upstreams pass through (prompt names made per server like tool names,
  *   resource URIs as they are);
  * - when a catalog change alters what this client sees, it is sent `notifications/tools/list_changed`,
- *   and the upstreams' prompt and resource changes are announced likewise.
+ *   and the upstreams' prompt and resource changes are announced likewise, once the client has
+ *   initialized.
  */
 export async function connectGatewayServer(
   gateway: Gateway,
@@ -150,7 +151,14 @@ export async function connectGatewayServer(
     shown = now;
     void server.sendToolListChanged().catch(() => undefined);
   });
+  // MCP lets a server notify a client only once it said `initialized`; before that its lists are
+  // unread anyway, and on stdio an early line reaches a client that has not started.
+  let initialized = false;
+  server.oninitialized = () => {
+    initialized = true;
+  };
   const unsubscribeLists = gateway.onListsChanged((kind) => {
+    if (!initialized) return;
     const sent = kind === 'prompts' ? server.sendPromptListChanged() : server.sendResourceListChanged();
     void sent.catch(() => undefined);
   });
