@@ -88,7 +88,7 @@ export function rankByWords(
 
   // contract: exact names first, then a partly typed name's tools; then rank: the selection (relevance
   // floor, diversification), and each clause of a multi-step request ranked and fused in.
-  const exact = withNameSubstrings(index, findExactNames(index, analyzed.name, analyzed.stems), analyzed.partialName, depth);
+  const exact = withNameSubstrings(index, findExactNames(index, analyzed.name), analyzed.partialName, depth);
   const wholeRanking = rankDocuments(index, scored ?? { scores, terms: [], conceptCount: 0 }, exact, depth);
   const ranked =
     fusing && reading.clauses.length > 1

@@ -1,40 +1,37 @@
-import { FIELD_COUNT, type SearchIndex } from '../index/search-index.ts';
+import type { SearchIndex } from '../index/search-index.ts';
 import { compareTools } from '../rank/compare-tools.ts';
 import { normalizeName } from '../text/normalize-name.ts';
 
+/** Per index: each normalized name and original name -> its documents, by name then toolset. */
+const exactNameTables = new WeakMap<SearchIndex, ReadonlyMap<string, readonly number[]>>();
+
 /**
  * The documents whose name or original name is exactly the query, once case and separators are ignored
- * ("Create Issue" = "create_issue" = "createIssue"), sorted by name then toolset: `wanted` is the
- * query so reduced (AnalyzedQuery.name), `stems` its stemmed words (AnalyzedQuery.stems). Only tools
- * whose name holds the query's rarest stemmed word are compared, so the catalog is not scanned per query.
+ * ("Create Issue" = "create_issue" = "createIssue" = "createissue"), sorted by name then toolset:
+ * `wanted` is the query so reduced (AnalyzedQuery.name). Looked up in a table made once per index (one
+ * pass over its names), so no query scans the catalog, and a name is found however its words are split
+ * ("send_weather" finds `sendweather`, whose one word no word of the query is).
  */
-export function findExactNames(index: SearchIndex, wanted: string, stems: readonly string[]): number[] {
+export function findExactNames(index: SearchIndex, wanted: string): number[] {
   if (wanted === '') return [];
-  let rarest = -1;
-  for (const stem of stems) {
-    // A missing stem can be the query's joined camelCase word ("createissu"), which names split apart.
-    const stemId = index.stemIds.get(stem);
-    if (stemId === undefined) continue;
-    if (rarest < 0 || index.stemDocumentCounts[stemId]! < index.stemDocumentCounts[rarest]!) rarest = stemId;
-  }
-  if (rarest < 0 && stems.length > 0) return [];
-  const found: number[] = [];
-  const matches = (document: number): boolean => {
-    const tool = index.tools[document]!;
-    return normalizeName(tool.name) === wanted || (tool.originalName !== undefined && normalizeName(tool.originalName) === wanted);
+  return [...(exactNameTableOf(index).get(wanted) ?? [])];
+}
+
+function exactNameTableOf(index: SearchIndex): ReadonlyMap<string, readonly number[]> {
+  const known = exactNameTables.get(index);
+  if (known !== undefined) return known;
+  const table = new Map<string, number[]>();
+  const add = (name: string, document: number): void => {
+    const key = normalizeName(name);
+    if (key === '') return;
+    const documents = table.get(key) ?? table.set(key, []).get(key)!;
+    if (documents[documents.length - 1] !== document) documents.push(document);
   };
-  if (rarest < 0) {
-    // Only stop words in the query: compare every name (rare, and names like "the_list" deserve it).
-    for (let document = 0; document < index.tools.length; document++) if (matches(document)) found.push(document);
-  } else {
-    const entries = index.stemEntries(rarest);
-    let previous = -1;
-    for (const documentField of entries) {
-      const document = (documentField / FIELD_COUNT) | 0;
-      if (document === previous || documentField % FIELD_COUNT !== 0) continue;
-      previous = document;
-      if (matches(document)) found.push(document);
-    }
-  }
-  return found.sort((left, right) => compareTools(index.tools[left]!, index.tools[right]!));
+  index.tools.forEach((tool, document) => {
+    add(tool.name, document);
+    if (tool.originalName !== undefined) add(tool.originalName, document);
+  });
+  for (const documents of table.values()) documents.sort((left, right) => compareTools(index.tools[left]!, index.tools[right]!));
+  exactNameTables.set(index, table);
+  return table;
 }

@@ -7,8 +7,9 @@ import type { Tool } from '../../../src/tools/tool.ts';
 import { makeTool } from '../catalog-fixtures.ts';
 
 const namesFound = (tools: readonly Tool[], query: string): string[] => {
-  const { name, stems } = analyzeQuery(query);
-  return findExactNames(buildSearchIndex(tools), name, stems).map((document) => `${tools[document]!.toolset}/${tools[document]!.name}`);
+  return findExactNames(buildSearchIndex(tools), analyzeQuery(query).name).map(
+    (document) => `${tools[document]!.toolset}/${tools[document]!.name}`,
+  );
 };
 
 describe('findExactNames', () => {
@@ -31,6 +32,13 @@ describe('findExactNames', () => {
 
   it('finds a name made of stop words alone', () => {
     assert.deepEqual(namesFound(tools, 'the list'), ['mcp-test/the_list']);
+  });
+
+  it('finds a name written as one word when the query splits it, though a word of the query is elsewhere in the catalog', () => {
+    // fast-check's counterexample: "send" is a parameter of another tool, "weather" in no tool.
+    const catalog = [makeTool('create', '', ['send']), makeTool('sendweather', '')];
+    assert.deepEqual(namesFound(catalog, 'send_weather'), ['mcp-test/sendweather']);
+    assert.deepEqual(namesFound(catalog, 'Send Weather'), ['mcp-test/sendweather']);
   });
 
   it('finds nothing for a longer or shorter name, or a query of punctuation', () => {
