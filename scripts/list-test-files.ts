@@ -1,25 +1,31 @@
 // `npm test`'s file list. The runner starts the files in the order given, two at a time, each in a
 // process of its own:
-// - the slowest files first: a long file started last runs alone on one core while the other waits
-//   (the fresh-clone test alone took the last 45 s of a run);
-// - then the runners of the one-process groups: folders of tests that start no server of their own run
-//   in one process per group, as each file's own process costs more than most of its tests (91 unit
-//   files: 67 s of CPU in their own processes, 10 s in one);
-// - then the rest by path.
-// Order and grouping only: every test file runs once. A listed file that no longer exists, or a slow
-// file inside a group's folder (it would run twice), stops the run, so the lists cannot rot unseen.
+// - the longest first: a long file started last runs alone on one core while the other waits (the
+//   fresh-clone test alone took the last 45 s of a run);
+// - the test files of a folder run in one process per group (a runner file imports them), as a
+//   process of its own costs a file more than most of its tests: 91 unit files took 67 s of CPU in
+//   their own processes and 10 s in one; the 58 gateway files 163 s and 89 s;
+// - files of no group, by path.
+// Order and grouping only: every test file runs once (test/scripts/list-test-files.test.ts holds it).
+// A listed file that no longer exists stops the run, so the lists cannot rot unseen.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Measured alone on two cores (wall seconds, 2026-12-03), slowest first; refresh when a file grows. */
-export const SLOWEST_TEST_FILES = [
+/**
+ * Started first, longest first: group runners and files that run in a process of their own. Wall
+ * seconds measured on two cores, 2026-12-03; refresh when a file grows.
+ */
+export const LONGEST_FIRST = [
+  'test/one-process/gateway.ts', // 73 s
   'test/package/fresh-clone.test.ts', // 45 s
   'test/gateway/upstream-process-groups.test.ts', // 28 s, mostly waiting on real timeouts
   'test/gateway/live-view/live-view-connections.test.ts', // 24 s
+  'test/one-process/commands.ts', // 17 s
   'test/gateway/embeddings-serve.test.ts', // 16 s
+  'test/one-process/integrations.ts', // 16 s
   'test/gateway/busy-start.test.ts', // 14 s
   'test/gateway/live-view/live-view-browser.test.ts', // 13 s
   'test/integrations/examples.test.ts', // 12 s
@@ -28,12 +34,13 @@ export const SLOWEST_TEST_FILES = [
   'test/gateway/hostile-upstream.test.ts', // 11 s
   'test/gateway/http-access.test.ts', // 10 s
   'test/gateway/activity-log-file.test.ts', // 9 s
+  'test/one-process/units.ts', // 8 s
 ];
 
 /**
- * Runner file -> the folders whose test files it imports, to run in its one process. A folder's
- * tests may start a child process to run and wait for (the CLI, a bench), but leave nothing behind
- * and change no process-wide state another file would see.
+ * Runner file -> the folders whose test files it imports, to run in its one process (but those in
+ * LONGEST_FIRST, which run in their own). A file's tests may start servers and child processes but
+ * must stop them, and change no process-wide state another file would see.
  */
 export const ONE_PROCESS_GROUPS: Readonly<Record<string, readonly string[]>> = {
   'test/one-process/units.ts': [
@@ -52,7 +59,16 @@ export const ONE_PROCESS_GROUPS: Readonly<Record<string, readonly string[]>> = {
     'test/tools',
   ],
   'test/one-process/commands.ts': ['test/bench', 'test/cli', 'test/docs', 'test/scripts'],
+  'test/one-process/gateway.ts': ['test/gateway'],
+  'test/one-process/integrations.ts': ['test/integrations', 'test/package'],
 };
+
+export interface TestLists {
+  readonly longestFirst: readonly string[];
+  readonly groups: Readonly<Record<string, readonly string[]>>;
+}
+
+const PROJECT_LISTS: TestLists = { longestFirst: LONGEST_FIRST, groups: ONE_PROCESS_GROUPS };
 
 /** Every `*.test.ts` under `folder`, as paths relative to `root`, by path. */
 function testFilesUnder(root: string, folder: string): string[] {
@@ -69,29 +85,24 @@ function testFilesUnder(root: string, folder: string): string[] {
 const isUnder = (file: string, folder: string): boolean => file.startsWith(`${folder}/`);
 
 /** The test files a group's runner imports, by path. */
-export function groupTestFiles(runner: string, root: string = ROOT, groups = ONE_PROCESS_GROUPS): string[] {
-  const folders = groups[runner];
+export function groupTestFiles(runner: string, root: string = ROOT, lists: TestLists = PROJECT_LISTS): string[] {
+  const folders = lists.groups[runner];
   if (folders === undefined) throw new Error(`${runner} is not a runner of scripts/list-test-files.ts's ONE_PROCESS_GROUPS`);
-  return folders.flatMap((folder) => testFilesUnder(root, join(root, folder)));
+  const own = new Set(lists.longestFirst);
+  return folders.flatMap((folder) => testFilesUnder(root, join(root, folder))).filter((file) => !own.has(file));
 }
 
-/** The files to give the runner: the slowest, the group runners, the rest. Throws naming what is wrong. */
-export function orderedTestFiles(
-  root: string = ROOT,
-  slowestFiles: readonly string[] = SLOWEST_TEST_FILES,
-  groups: Readonly<Record<string, readonly string[]>> = ONE_PROCESS_GROUPS,
-): string[] {
-  const runners = Object.keys(groups);
-  const missing = [...slowestFiles, ...runners].filter((file) => !existsSync(join(root, file)));
+/** The files to give the runner: LONGEST_FIRST, the other group runners, files of no group. Throws naming a listed file that is gone. */
+export function orderedTestFiles(root: string = ROOT, lists: TestLists = PROJECT_LISTS): string[] {
+  const runners = Object.keys(lists.groups);
+  const missing = [...new Set([...lists.longestFirst, ...runners])].filter((file) => !existsSync(join(root, file)));
   if (missing.length > 0) throw new Error(`scripts/list-test-files.ts lists files that no longer exist: ${missing.join(', ')}`);
-  const folders = Object.values(groups).flat();
-  const grouped = slowestFiles.filter((file) => folders.some((folder) => isUnder(file, folder)));
-  if (grouped.length > 0) throw new Error(`scripts/list-test-files.ts lists slow files inside a one-process group: ${grouped.join(', ')}`);
-  const slowest = new Set(slowestFiles);
+  const first = new Set(lists.longestFirst);
+  const folders = Object.values(lists.groups).flat();
   const rest = testFilesUnder(root, join(root, 'test')).filter(
-    (file) => !slowest.has(file) && !folders.some((folder) => isUnder(file, folder)),
+    (file) => !first.has(file) && !folders.some((folder) => isUnder(file, folder)),
   );
-  return [...slowestFiles, ...runners, ...rest];
+  return [...lists.longestFirst, ...runners.filter((runner) => !first.has(runner)), ...rest];
 }
 
 /** Imports, one after another, the test files of the group `runner` runs (its tests then run in this process). */

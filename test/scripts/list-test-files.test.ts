@@ -15,11 +15,16 @@ function projectWith(paths: readonly string[]): { root: string; remove(): void }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-const SLOW = ['test/far/slow.test.ts', 'test/near/slower.test.ts'];
-const GROUPS = { 'test/one/units.ts': ['test/units', 'test/more'] };
+const SLOW = ['test/far/slow.test.ts', 'test/units/slower.test.ts'];
+const LISTS = {
+  longestFirst: [SLOW[0]!, 'test/one/units.ts', SLOW[1]!],
+  groups: { 'test/one/units.ts': ['test/units', 'test/more'], 'test/one/other.ts': ['test/b'] },
+};
 const FILES = [
   ...SLOW,
   'test/one/units.ts',
+  'test/one/other.ts',
+  'test/b/d.test.ts',
   'test/units/b.test.ts',
   'test/units/deep/a.test.ts',
   'test/more/c.test.ts',
@@ -29,16 +34,19 @@ const FILES = [
 ];
 
 describe('npm test: the list of test files', () => {
-  it('lists the slowest first, then the group runners, then the files of no group by path', () => {
+  it('lists the longest first, then the other group runners, then the files of no group by path; a group leaves out the longest', () => {
     const project = projectWith(FILES);
     try {
-      assert.deepEqual(orderedTestFiles(project.root, SLOW, GROUPS), [
-        ...SLOW,
+      assert.deepEqual(orderedTestFiles(project.root, LISTS), [
+        'test/far/slow.test.ts',
         'test/one/units.ts',
+        'test/units/slower.test.ts',
+        'test/one/other.ts',
         'test/a/first.test.ts',
         'test/near/quick.test.ts',
       ]);
-      assert.deepEqual(groupTestFiles('test/one/units.ts', project.root, GROUPS), [
+      assert.deepEqual(groupTestFiles('test/one/other.ts', project.root, LISTS), ['test/b/d.test.ts']);
+      assert.deepEqual(groupTestFiles('test/one/units.ts', project.root, LISTS), [
         'test/units/b.test.ts',
         'test/units/deep/a.test.ts',
         'test/more/c.test.ts',
@@ -48,13 +56,12 @@ describe('npm test: the list of test files', () => {
     }
   });
 
-  it('stops naming a listed file that is gone, or a slow file a group would run too', () => {
-    const project = projectWith(FILES.slice(1));
+  it('stops naming a listed file or runner that is gone', () => {
+    const project = projectWith(FILES.filter((file) => file !== SLOW[0] && file !== 'test/one/other.ts'));
     try {
-      assert.throws(() => orderedTestFiles(project.root, SLOW, GROUPS), /lists files that no longer exist: test\/far\/slow\.test\.ts$/);
       assert.throws(
-        () => orderedTestFiles(project.root, ['test/units/b.test.ts'], GROUPS),
-        /lists slow files inside a one-process group: test\/units\/b\.test\.ts$/,
+        () => orderedTestFiles(project.root, LISTS),
+        /lists files that no longer exist: test\/far\/slow\.test\.ts, test\/one\/other\.ts$/,
       );
     } finally {
       project.remove();
