@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createToolSearchSession } from '../../session/tool-search-session.ts';
@@ -8,15 +9,14 @@ import { readToolsFile } from '../read-input-files.ts';
 import { assemblySummary } from './assemble-command.ts';
 import { countOf, formatCount } from '../../text/count-of.ts';
 
+/** The package's folder (this file is src/cli/commands/ or dist/cli/commands/ in it). */
+const PACKAGE_ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
+
 /** The bundled real-world catalog: 17 MCP servers, 358 tools (see scripts/build-realistic-session.ts). */
-export const REALISTIC_SESSION_PATH = join(
-  fileURLToPath(new URL('.', import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'catalogs',
-  'realistic-session.json',
-);
+export const REALISTIC_SESSION_PATH = join(PACKAGE_ROOT, 'catalogs', 'realistic-session.json');
+
+/** The CLI's own entry point. */
+const BIN_PATH = join(PACKAGE_ROOT, 'bin', 'tool-search.js');
 
 const DEMO_CONTEXT_LENGTH = 200_000;
 const DEMO_QUERIES = [
@@ -52,13 +52,24 @@ export const demoCommand: Command = {
       output.stdout(`\ntool_search("${query}")\n`);
       for (const match of result.matches) output.stdout(`  ${match.name.padEnd(44)} ${match.score.toFixed(2).padStart(6)}\n`);
     }
-    output.stdout(`\nTry: npx tool-search search --tools ${catalogPathFromHere()} "${DEMO_TRY_QUERY}"\n`);
+    output.stdout(`\nTry: ${cliCommandFromHere()} search --tools ${pathFromHere(REALISTIC_SESSION_PATH)} "${DEMO_TRY_QUERY}"\n`);
     return 0;
   },
 };
 
-/** The bundled catalog's path as the user can type it here: relative inside the project, else absolute. */
-function catalogPathFromHere(): string {
-  const path = relative(process.cwd(), REALISTIC_SESSION_PATH);
-  return path.startsWith('..') || isAbsolute(path) ? REALISTIC_SESSION_PATH : path;
+/**
+ * How the user can run the CLI here: `npx tool-search` where this folder's node_modules has the
+ * command, else `node` and the entry point's path. Elsewhere npx would look the name up on the npm
+ * registry, where this package is not published and another could be.
+ */
+function cliCommandFromHere(): string {
+  if (existsSync(join(process.cwd(), 'node_modules', '.bin', 'tool-search'))) return 'npx tool-search';
+  return `node ${pathFromHere(BIN_PATH)}`;
+}
+
+/** A path of the package as the user can type it here: relative inside its folder, else absolute; quoted for a shell when it must be. */
+function pathFromHere(absolute: string): string {
+  const fromHere = relative(process.cwd(), absolute);
+  const path = fromHere.startsWith('..') || isAbsolute(fromHere) ? absolute : fromHere;
+  return /^[\w./@:+-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
 }
