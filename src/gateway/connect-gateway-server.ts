@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -22,6 +23,7 @@ import { TOOL_DESCRIBE, TOOL_SEARCH } from '../bridge/bridge-tool-names.ts';
 import { outcomeText, type CallOutcome } from '../dispatch/call-outcome.ts';
 import { DEFAULT_MAX_RESULT_TOKENS } from '../config/result-limits.ts';
 import type { Gateway } from './create-gateway.ts';
+import { largeRequestBody } from './read-request-json.ts';
 import { redactJson, type Redactor } from './redact-secrets.ts';
 import { shownCallToolResult } from './shown-call-tool-result.ts';
 import type { GatewayRequest } from './gateway-request.ts';
@@ -88,6 +90,9 @@ export async function connectGatewayServer(
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     await gateway.ready();
+    // A call read from a large body has been checked and parsed in a turn of its own; its arguments'
+    // checks get another, so that other clients' requests are served in between (read-request-json.ts).
+    if (largeRequestBody.getStore() === true) await nextTurn();
     const progressToken = request.params._meta?.progressToken;
     const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
     // Progress is relayed in order and before the result: a client drops progress for a finished request.

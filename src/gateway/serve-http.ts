@@ -13,7 +13,7 @@ import { createSharedFailedTokenThrottle } from './cluster/shared-token-throttle
 import { ToolSearchError } from '../errors/tool-search-error.ts';
 import { messageOf } from '../errors/message-of.ts';
 import { createLiveView, type LiveView, type LiveViewOptions } from './live-view/create-live-view.ts';
-import { MAX_REQUEST_BODY_BYTES, readRequestJson, startsSession } from './read-request-json.ts';
+import { largeRequestBody, MAX_REQUEST_BODY_BYTES, readRequestJson, startsSession } from './read-request-json.ts';
 import { createFailedTokenThrottle, DEFAULT_FAILED_TOKEN_LIMIT } from './failed-token-throttle.ts';
 
 /** The address the gateway listens on: loopback only, since it can run the user's tools. */
@@ -270,12 +270,14 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
     const handle = async (): Promise<void> => {
       // Every JSON body is read here, within the size and shape bounds, before the SDK parses or walks it.
       let body: unknown;
+      let large = false;
       if (request.method === 'POST' && /^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
         const read = await readRequestJson(request);
         if (read.kind === 'too-large') return reply(response, 413, `the request body is over ${MAX_REQUEST_BODY_BYTES} bytes`);
         if (read.kind === 'invalid') return reply(response, 400, 'Parse error: the request body is not valid JSON');
         if (read.kind === 'refused') return replyJson(response, 400, read.refusal);
         body = read.value;
+        large = read.large;
       }
       if (sessionId !== undefined) {
         // In a cluster: a resumed stream another instance wrote, a session another instance opened, a DELETE of one.
@@ -290,7 +292,8 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
         if (session === undefined || session.identity.client !== identity.client)
           return reply(response, 404, 'Unknown or expired MCP session; initialize a new one');
         track(session, response);
-        await session.handle(request, response, body);
+        const handled = () => session.handle(request, response, body);
+        await (large ? largeRequestBody.run(true, handled) : handled());
         if (request.method === 'DELETE' && response.statusCode === 200) await cluster?.removed(sessionId);
         return;
       }
