@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import { NewlineFrames } from './newline-frames.ts';
-import { LARGE_MESSAGE_CHARACTERS, readLargeMessage } from './read-large-message.ts';
+import { NewlineFrames, type FramedLine } from './newline-frames.ts';
+import { LARGE_MESSAGE_BYTES, readLargeMessage } from './read-large-message.ts';
 import type { ToolAnswerLimits } from './shrink-tool-answer.ts';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -25,7 +25,7 @@ export interface ProcessGroupTransportOptions {
   /** Each step of stopping it (see stopProcessGroup). @default DEFAULT_STOP_GRACE_MS */
   readonly graceMs?: number;
   /**
-   * When given, a line of LARGE_MESSAGE_CHARACTERS or more is parsed in a worker thread, with any tool
+   * When given, a line of LARGE_MESSAGE_BYTES or more is parsed in a worker thread, with any tool
    * result in it already redacted and cut to this budget there (readLargeMessage), so that one huge
    * answer cannot hold up every other client. @default parsed where it arrives, whole
    */
@@ -58,14 +58,8 @@ export class ProcessGroupTransport implements Transport {
   readonly #options: ProcessGroupTransportOptions;
   // A message over the bound ends the connection, as the SDK's transport does: the call it answered
   // fails at once (and the server restarts) instead of waiting for its deadline.
-  readonly #frames = new NewlineFrames(MAX_UPSTREAM_MESSAGE_BYTES, (bytes) => {
-    this.onerror?.(
-      new Error(
-        `the server sent a message of over ${MAX_UPSTREAM_MESSAGE_BYTES.toLocaleString('en-US')} bytes (${bytes.toLocaleString('en-US')} so far); the connection is closed`,
-      ),
-    );
-    void this.close();
-  });
+  // With largeAnswers, a large line comes as its bytes, joined and decoded in the worker that reads it.
+  readonly #frames: NewlineFrames;
   #child: ChildProcess | undefined;
   #leaderExited: Promise<void> = Promise.resolve();
   /** The group's end, once under way (started by close() or by the server's own exit). */
@@ -78,6 +72,18 @@ export class ProcessGroupTransport implements Transport {
 
   constructor(options: ProcessGroupTransportOptions) {
     this.#options = options;
+    this.#frames = new NewlineFrames(
+      MAX_UPSTREAM_MESSAGE_BYTES,
+      (bytes) => {
+        this.onerror?.(
+          new Error(
+            `the server sent a message of over ${MAX_UPSTREAM_MESSAGE_BYTES.toLocaleString('en-US')} bytes (${bytes.toLocaleString('en-US')} so far); the connection is closed`,
+          ),
+        );
+        void this.close();
+      },
+      options.largeAnswers === undefined ? Number.POSITIVE_INFINITY : LARGE_MESSAGE_BYTES,
+    );
   }
 
   /** The server's pid, which is also its process group's id; undefined before it started. */
@@ -171,23 +177,24 @@ export class ProcessGroupTransport implements Transport {
     this.onclose?.();
   }
 
-  #readMessages(lines: readonly string[]): void {
+  #readMessages(lines: readonly FramedLine[]): void {
     const largeAnswers = this.#options.largeAnswers;
     for (const line of lines) {
-      const large = largeAnswers !== undefined && line.length >= LARGE_MESSAGE_CHARACTERS;
-      if (!large && this.#behind === undefined) {
+      if (typeof line === 'string' && this.#behind === undefined) {
         this.#handOn(() => deserializeMessage(line));
         continue;
       }
-      // Read at once (in the worker), handed on after every line before it.
-      const reading = large
-        ? readLargeMessage(line, largeAnswers).then(
-            (message) => () => message,
-            (error: Error) => () => {
-              throw error;
-            },
-          )
-        : Promise.resolve(() => deserializeMessage(line));
+      // Read at once (a large line, its bytes, in the worker), handed on after every line before it.
+      // A line comes as bytes only with largeAnswers set (the frames' bytesFrom).
+      const reading =
+        typeof line === 'string'
+          ? Promise.resolve(() => deserializeMessage(line))
+          : readLargeMessage(line, largeAnswers!).then(
+              (message) => () => message,
+              (error: Error) => () => {
+                throw error;
+              },
+            );
       const handOver: Promise<void> = (this.#behind ?? Promise.resolve())
         .then(() => reading)
         .then((read) => {

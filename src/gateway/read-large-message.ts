@@ -1,16 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { LargeMessageReply, LargeMessageRequest } from './large-message-worker.ts';
+import type { LineBytes } from './newline-frames.ts';
 import type { ToolAnswerLimits } from './shrink-tool-answer.ts';
 
 /**
- * Lines from an upstream of at least this many characters are read off the main thread: parsing and
+ * Lines from an upstream of at least this many bytes are read off the main thread: parsing and
  * checking a 9.6 MB answer of 200,000 blocks there took over a second, during which no other client
  * was answered. Below it, a line is parsed in at most a few milliseconds. No tool result the gateway
  * relays is this large (the default budget is 100,000 characters), so a line past it is either cut
  * anyway or not a tool result.
  */
-export const LARGE_MESSAGE_CHARACTERS = 256 * 1024;
+export const LARGE_MESSAGE_BYTES = 256 * 1024;
 
 interface Pending {
   readonly resolve: (message: JSONRPCMessage) => void;
@@ -31,19 +32,28 @@ let reader: Reader | undefined;
  * the result budget there (shrinkToolAnswer), so the main thread receives a message of at most about
  * that size. Lines are read one at a time, in order. Rejects when the line is not a valid JSON-RPC
  * message, or when the worker stopped (the next line starts a new one).
+ *
+ * A line given as its bytes (NewlineFrames) is joined and decoded in the worker; its pieces that span
+ * their whole memory are moved there rather than copied, and are unusable here afterwards.
  */
-export function readLargeMessage(line: string, limits: ToolAnswerLimits): Promise<JSONRPCMessage> {
+export function readLargeMessage(line: string | LineBytes, limits: ToolAnswerLimits): Promise<JSONRPCMessage> {
   const current = (reader ??= startReader());
   const id = current.nextId++;
   return new Promise((resolve, reject) => {
     current.pending.set(id, { resolve, reject });
     current.worker.ref();
-    const request: LargeMessageRequest = {
-      id,
-      line,
-      limits,
-    };
-    current.worker.postMessage(request);
+    if (typeof line === 'string') {
+      const request: LargeMessageRequest = { id, line, limits };
+      current.worker.postMessage(request);
+      return;
+    }
+    const request: LargeMessageRequest = { id, pieces: line.pieces, limits };
+    // A piece of a shared pool (a small one) is copied: moving it would take the pool from everyone.
+    const movable = line.pieces.filter((piece) => piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength);
+    current.worker.postMessage(
+      request,
+      movable.map((piece) => piece.buffer as ArrayBuffer),
+    );
   });
 }
 

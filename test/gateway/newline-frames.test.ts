@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NewlineFrames } from '../../src/gateway/newline-frames.ts';
+import { NewlineFrames, type FramedLine } from '../../src/gateway/newline-frames.ts';
 
 describe('NewlineFrames', () => {
   it('joins lines split across chunks and splits chunks holding several lines, dropping a trailing \\r', () => {
@@ -27,10 +27,22 @@ describe('NewlineFrames', () => {
   it('reads a 10 MB line in many chunks whole', () => {
     const frames = new NewlineFrames(11 * 1024 * 1024, () => assert.fail('within the bound'));
     const chunk = Buffer.alloc(65_536, 'x');
-    let lines: string[] = [];
+    let lines: FramedLine[] = [];
     for (let sent = 0; sent < 10 * 1024 * 1024; sent += chunk.length) lines = lines.concat(frames.push(chunk));
     lines = lines.concat(frames.push(Buffer.from('\n')));
     assert.equal(lines.length, 1);
-    assert.equal(lines[0]!.length, 10 * 1024 * 1024);
+    assert.equal(typeof lines[0] === 'string' ? lines[0].length : -1, 10 * 1024 * 1024);
+  });
+
+  it('gives a line of bytesFrom bytes or more as its pieces, undecoded and copied, and shorter lines as text', () => {
+    const frames = new NewlineFrames(1_000, () => assert.fail('within the bound'), 10);
+    const chunk = Buffer.from('{"a":"é');
+    const [first, ...rest] = [...frames.push(chunk), ...frames.push(Buffer.from('x"}\r\n{"b":1}\n'))];
+    assert.deepEqual(rest, ['{"b":1}']);
+    assert.ok(typeof first === 'object');
+    assert.equal(first.bytes, Buffer.byteLength('{"a":"éx"}\r'));
+    assert.equal(Buffer.concat(first.pieces).toString('utf8'), '{"a":"éx"}\r');
+    chunk.fill(0);
+    assert.equal(Buffer.concat(first.pieces).toString('utf8'), '{"a":"éx"}\r', 'the pieces are copies');
   });
 });

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ProcessGroupTransport } from '../../src/gateway/process-group-transport.ts';
 import { shownCallToolResult } from '../../src/gateway/shown-call-tool-result.ts';
-import { LARGE_MESSAGE_CHARACTERS, readLargeMessage } from '../../src/gateway/read-large-message.ts';
+import { LARGE_MESSAGE_BYTES, readLargeMessage } from '../../src/gateway/read-large-message.ts';
 
 const LIMITS = { maxResultTokens: 1_000, secrets: [] };
 
@@ -31,6 +31,18 @@ describe('readLargeMessage', () => {
     assert.match(JSON.stringify(message.result.content), /left out the result's _meta/);
   });
 
+  it('reads a line given as the pieces of its bytes the same as its text, moving the pieces that own their memory', async () => {
+    const line = answerLine(6, 50_000);
+    const bytes = Buffer.from(line);
+    const owned = Buffer.from(bytes.subarray(0, 1_000_000));
+    const pooled = Buffer.from('x').subarray(0, 0);
+    const pieces = [owned, pooled, Buffer.from(bytes.subarray(1_000_000))];
+    const fromPieces = await readLargeMessage({ pieces, bytes: bytes.length }, LIMITS);
+    assert.deepEqual(fromPieces, await readLargeMessage(line, LIMITS));
+    assert.equal(owned.length, 0, 'moved to the worker');
+    assert.equal(Buffer.from('y').toString(), 'y', 'the shared pool is still there');
+  });
+
   it('rejects a line that is not JSON-RPC, with the reason, and reads the next one', async () => {
     await assert.rejects(readLargeMessage(`{"jsonrpc": "2.0", "id": 1, "result": ${'['.repeat(10)}`, LIMITS), /JSON/);
     await assert.rejects(readLargeMessage(JSON.stringify({ jsonrpc: '1.0', id: 1, result: {} }), LIMITS));
@@ -42,7 +54,7 @@ describe('readLargeMessage', () => {
 describe('ProcessGroupTransport with largeAnswers', () => {
   it('hands on a large answer shrunk, and the lines after it still after it', async () => {
     const large = answerLine(1, 100_000);
-    assert.ok(large.length >= LARGE_MESSAGE_CHARACTERS);
+    assert.ok(large.length >= LARGE_MESSAGE_BYTES);
     // A server that writes a large answer, a notification and a small answer at once, then waits.
     const script = [
       `const lines = [${JSON.stringify(large)}, ${JSON.stringify(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }))}, ${JSON.stringify(JSON.stringify({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'small' }] } }))}];`,
