@@ -7,18 +7,19 @@ import { parentPort } from 'node:worker_threads';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { shrinkToolAnswer, type ToolAnswerLimits } from './shrink-tool-answer.ts';
 
-/** A line as text, or as the pieces of its bytes (joined and decoded here). */
-export type LargeMessageRequest = { readonly id: number; readonly limits: ToolAnswerLimits } & (
-  { readonly line: string } | { readonly pieces: readonly Uint8Array[] }
-);
+/** A line as the pieces of its bytes, joined and decoded here. */
+export interface LargeMessageRequest {
+  readonly id: number;
+  readonly pieces: readonly Uint8Array[];
+  readonly limits: ToolAnswerLimits;
+}
 
 export type LargeMessageReply = { readonly id: number; readonly message: unknown } | { readonly id: number; readonly error: string };
 
 parentPort?.on('message', (request: LargeMessageRequest) => {
   let reply: LargeMessageReply;
   try {
-    const text = 'line' in request ? request.line : Buffer.concat(request.pieces).toString('utf8');
-    const shrunk = shrinkToolAnswer(JSON.parse(text), request.limits);
+    const shrunk = shrinkToolAnswer(JSON.parse(Buffer.concat(request.pieces).toString('utf8')), request.limits);
     reply = { id: request.id, message: JSONRPCMessageSchema.parse(shrunk) };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };

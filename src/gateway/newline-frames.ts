@@ -4,7 +4,6 @@ export type FramedLine = string | LineBytes;
 /** A line's bytes, in pieces (see NewlineFrames). A trailing `\r` may be left in: JSON reads it as space. */
 export interface LineBytes {
   readonly pieces: readonly Buffer[];
-  readonly bytes: number;
 }
 
 /**
@@ -49,7 +48,7 @@ export class NewlineFrames {
         this.#clearPending();
       } else if (this.#pendingBytes + piece.length >= this.#bytesFrom) {
         // A copy of the last piece: the chunk's memory may be reused by the stream.
-        lines.push({ pieces: [...this.#pending, Buffer.from(piece)], bytes: this.#pendingBytes + piece.length });
+        lines.push({ pieces: [...this.#pending, Buffer.from(piece)] });
         this.#clearPending();
       } else {
         const line = this.#pending.length === 0 ? piece.toString('utf8') : Buffer.concat([...this.#pending, piece]).toString('utf8');

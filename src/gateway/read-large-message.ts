@@ -28,25 +28,19 @@ interface Reader {
 let reader: Reader | undefined;
 
 /**
- * Parses one upstream line in a worker thread, with any tool result in it already redacted and cut to
- * the result budget there (shrinkToolAnswer), so the main thread receives a message of at most about
- * that size. Lines are read one at a time, in order. Rejects when the line is not a valid JSON-RPC
- * message, or when the worker stopped (the next line starts a new one).
- *
- * A line given as its bytes (NewlineFrames) is joined and decoded in the worker; its pieces that span
- * their whole memory are moved there rather than copied, and are unusable here afterwards.
+ * Parses one upstream line, given as the pieces of its bytes (NewlineFrames), in a worker thread: joined,
+ * decoded and parsed there, with any tool result in it redacted and cut to the result budget
+ * (shrinkToolAnswer), so the main thread receives a message of at most about that size. Lines are read
+ * one at a time, in order. Rejects when the line is not a valid JSON-RPC message, or when the worker
+ * stopped (the next line starts a new one). Pieces that span their whole memory are moved to the
+ * worker rather than copied, and are unusable here afterwards.
  */
-export function readLargeMessage(line: string | LineBytes, limits: ToolAnswerLimits): Promise<JSONRPCMessage> {
+export function readLargeMessage(line: LineBytes, limits: ToolAnswerLimits): Promise<JSONRPCMessage> {
   const current = (reader ??= startReader());
   const id = current.nextId++;
   return new Promise((resolve, reject) => {
     current.pending.set(id, { resolve, reject });
     current.worker.ref();
-    if (typeof line === 'string') {
-      const request: LargeMessageRequest = { id, line, limits };
-      current.worker.postMessage(request);
-      return;
-    }
     const request: LargeMessageRequest = { id, pieces: line.pieces, limits };
     // A piece of a shared pool (a small one) is copied: moving it would take the pool from everyone.
     const movable = line.pieces.filter((piece) => piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength);

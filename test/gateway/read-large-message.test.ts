@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ProcessGroupTransport } from '../../src/gateway/process-group-transport.ts';
 import { shownCallToolResult } from '../../src/gateway/shown-call-tool-result.ts';
+import type { LineBytes } from '../../src/gateway/newline-frames.ts';
 import { LARGE_MESSAGE_BYTES, readLargeMessage } from '../../src/gateway/read-large-message.ts';
 
 const LIMITS = { maxResultTokens: 1_000, secrets: [] };
@@ -18,11 +19,14 @@ function answerLine(id: number, blocks: number): string {
   return JSON.stringify({ jsonrpc: '2.0', id, result });
 }
 
+/** A line as NewlineFrames gives a large one: its bytes, here in one piece. */
+const bytesOf = (line: string): LineBytes => ({ pieces: [Buffer.from(line)] });
+
 describe('readLargeMessage', () => {
   it('reads a large tool answer in a worker and hands back only what a client could be shown', async () => {
     const line = answerLine(4, 200_000);
     assert.ok(line.length > 4_000_000);
-    const message = (await readLargeMessage(line, LIMITS)) as unknown as { id: number; result: CallToolResult };
+    const message = (await readLargeMessage(bytesOf(line), LIMITS)) as unknown as { id: number; result: CallToolResult };
     assert.equal(message.id, 4);
     assert.ok(JSON.stringify(message).length < 5_000, `${JSON.stringify(message).length} characters`);
     // Exactly what the relay would have made of the whole answer.
@@ -31,22 +35,22 @@ describe('readLargeMessage', () => {
     assert.match(JSON.stringify(message.result.content), /left out the result's _meta/);
   });
 
-  it('reads a line given as the pieces of its bytes the same as its text, moving the pieces that own their memory', async () => {
+  it('reads a line in several pieces the same as in one, moving the pieces that own their memory', async () => {
     const line = answerLine(6, 50_000);
     const bytes = Buffer.from(line);
     const owned = Buffer.from(bytes.subarray(0, 1_000_000));
     const pooled = Buffer.from('x').subarray(0, 0);
     const pieces = [owned, pooled, Buffer.from(bytes.subarray(1_000_000))];
-    const fromPieces = await readLargeMessage({ pieces, bytes: bytes.length }, LIMITS);
-    assert.deepEqual(fromPieces, await readLargeMessage(line, LIMITS));
+    const fromPieces = await readLargeMessage({ pieces }, LIMITS);
+    assert.deepEqual(fromPieces, await readLargeMessage(bytesOf(line), LIMITS));
     assert.equal(owned.length, 0, 'moved to the worker');
     assert.equal(Buffer.from('y').toString(), 'y', 'the shared pool is still there');
   });
 
   it('rejects a line that is not JSON-RPC, with the reason, and reads the next one', async () => {
-    await assert.rejects(readLargeMessage(`{"jsonrpc": "2.0", "id": 1, "result": ${'['.repeat(10)}`, LIMITS), /JSON/);
-    await assert.rejects(readLargeMessage(JSON.stringify({ jsonrpc: '1.0', id: 1, result: {} }), LIMITS));
-    const message = (await readLargeMessage(answerLine(5, 10), LIMITS)) as { id: number };
+    await assert.rejects(readLargeMessage(bytesOf(`{"jsonrpc": "2.0", "id": 1, "result": ${'['.repeat(10)}`), LIMITS), /JSON/);
+    await assert.rejects(readLargeMessage(bytesOf(JSON.stringify({ jsonrpc: '1.0', id: 1, result: {} })), LIMITS));
+    const message = (await readLargeMessage(bytesOf(answerLine(5, 10)), LIMITS)) as { id: number };
     assert.equal(message.id, 5);
   });
 });
