@@ -5,20 +5,13 @@
  * without the whole bench. Usage: tsx bench/search/measure-process-speed-alone.ts
  */
 import { resolveDataRoot } from './data-root.ts';
-import { loadHeldOutSets, speedToolPool } from './datasets/benchmark-sets.ts';
+import { loadHeldOutSets, speedQueries, speedToolPool } from './datasets/benchmark-sets.ts';
 import { measureProcessSpeed } from './measure-process-speed.ts';
-import { createSeededRandom, shuffled } from './seeded-random.ts';
-
-/** As search-bench.ts: the speed queries. */
-const SPEED_QUERY_COUNT = 400;
 
 const dataRoot = resolveDataRoot();
 const heldOut = loadHeldOutSets(dataRoot);
 const pool = speedToolPool(heldOut, dataRoot);
-const queries = shuffled(
-  heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
-  createSeededRandom(11),
-).slice(0, SPEED_QUERY_COUNT);
+const queries = speedQueries(heldOut);
 const seal = heldOut.find((dataset) => dataset.name === 'Seal-Tools test_in')!;
 const speed = await measureProcessSpeed(
   seal.tools,

@@ -6,14 +6,11 @@
  * runs; it is run once per round, and nothing is tuned on what it prints.
  * Usage: tsx bench/search/measure-signals.ts '<json list of SearchOptions>'
  */
-import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import type { SearchOptions } from '../../src/catalog/index/search-options.ts';
-import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadHeldOutSets, loadMcpHeldOutSets } from './datasets/benchmark-sets.ts';
 import { loadMcpRequests } from './datasets/load-mcp-requests.ts';
-import type { RankQuery } from './ranker.ts';
-import type { RetrievalDataset } from './retrieval-dataset.ts';
+import { wordsRankerOf } from './prepare-dataset.ts';
 import { measureRetrieval } from './retrieval-metrics.ts';
 
 const settings = JSON.parse(process.argv[2] ?? '[{}]') as SearchOptions[];
@@ -23,19 +20,8 @@ console.log(`| setting | ${sets.map((dataset) => dataset.name).join(' | ')} |`);
 console.log(`| --- |${sets.map(() => ' ---: |').join('')}`);
 for (const options of settings) {
   const cells = sets.map((dataset) => {
-    const scores = measureRetrieval(rankerOf(dataset, options), dataset.queries);
+    const scores = measureRetrieval(wordsRankerOf(dataset, options), dataset.queries);
     return `${scores.recallAt1.toFixed(4)} / ${scores.recallAt5.toFixed(4)}`;
   });
   console.log(`| ${JSON.stringify(options)} | ${cells.join(' | ')} |`);
-}
-
-/** The words ranking with `options` over each catalog of `dataset`, each query over the first part that holds it. */
-function rankerOf(dataset: RetrievalDataset, options: SearchOptions): RankQuery {
-  const byText = new Map<string, RankQuery>();
-  for (const partition of dataset.partitions ?? [{ tools: dataset.tools, queries: dataset.queries }]) {
-    const index = buildSearchIndex(partition.tools, options);
-    const rank: RankQuery = (query, limit) => searchIndex(index, query, limit).map((match) => match.tool);
-    for (const query of partition.queries) if (!byText.has(query.text)) byText.set(query.text, rank);
-  }
-  return (query, limit) => byText.get(query)!(query, limit);
 }

@@ -7,7 +7,7 @@ import type { SearchIndex } from '../../src/catalog/index/search-index.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import type { BenchModule } from '../bench-module.ts';
 import { REPOSITORY_ROOT, resolveDataRoot } from './data-root.ts';
-import { loadHeldOutSets, loadMcpHeldOutSets, loadTuningSets, speedToolPool } from './datasets/benchmark-sets.ts';
+import { loadHeldOutSets, loadMcpHeldOutSets, loadTuningSets, speedQueries, speedToolPool } from './datasets/benchmark-sets.ts';
 import { measureQuality } from './measure-quality.ts';
 import { measureMeaningSpeed } from './measure-meaning-speed.ts';
 import { measureSpeed, type SpeedSubject } from './measure-speed.ts';
@@ -24,13 +24,9 @@ import { createOpenAiEmbedder } from '../../src/embeddings/openai-embedder.ts';
 import { DEFAULT_MEANING_AGREEMENT } from '../../src/catalog/meaning/fuse-with-meaning.ts';
 import { renderChart } from './render-chart.ts';
 import { renderReport, type RunStamp } from './render-report.ts';
-import { createSeededRandom, shuffled } from './seeded-random.ts';
 
 /** The report's label for the default search fused with meaning from an embeddings endpoint, as search.embeddings fuses it. */
 export const BY_MEANING_NAME = 'Ours + embeddings endpoint (opt-in)';
-
-/** Queries sampled (seeded) from the held-out sets to time searches with. */
-const SPEED_QUERY_COUNT = 400;
 
 /** Heads a `--quick` report, so that its figures are never taken for the committed ones. */
 export const QUICK_RUN_NOTE =
@@ -88,10 +84,7 @@ export const searchBench: BenchModule = {
     if (!skipQuality && semantic !== undefined) rankers.push(byMeaningRanker(BY_MEANING_NAME, semantic));
     const quality = skipQuality ? [] : await measureQuality(qualitySets, rankers);
     const pool = speedToolPool(heldOut, dataRoot);
-    const queries = shuffled(
-      heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
-      createSeededRandom(11),
-    ).slice(0, SPEED_QUERY_COUNT);
+    const queries = speedQueries(heldOut);
     const speed = skipSpeed ? [] : quick ? measureQuickSpeed(speedSubjects(), pool, queries) : measureSpeed(speedSubjects(), pool, queries);
     const meaningSpeed = skipSpeed || semantic === undefined ? [] : await measureMeaningSpeed(BY_MEANING_NAME, semantic, pool, queries);
     // Whole processes over Seal-Tools (4,076 tools, its 700 held-out queries) and a session at 10,000 tools (issue 14).

@@ -7,18 +7,13 @@
 import { createSemanticRanker } from '../../src/catalog/meaning/semantic-ranker.ts';
 import { createOpenAiEmbedder } from '../../src/embeddings/openai-embedder.ts';
 import { resolveDataRoot } from './data-root.ts';
-import { loadHeldOutSets, speedToolPool } from './datasets/benchmark-sets.ts';
+import { loadHeldOutSets, speedQueries, speedToolPool } from './datasets/benchmark-sets.ts';
 import { MEANING_SPEED_SIZES, measureMeaningSpeed } from './measure-meaning-speed.ts';
-import { createSeededRandom, shuffled } from './seeded-random.ts';
 
 const dataRoot = resolveDataRoot();
 const heldOut = loadHeldOutSets(dataRoot);
 const pool = speedToolPool(heldOut, dataRoot);
-// The same seeded sample as npm run bench's speed queries.
-const queries = shuffled(
-  heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
-  createSeededRandom(11),
-).slice(0, 400);
+const queries = speedQueries(heldOut);
 const [url, model, sizesArgument] = process.argv.slice(2);
 if (url === undefined || model === undefined) {
   process.stderr.write('Usage: tsx bench/search/time-meaning.ts URL MODEL [sizes]\n');

@@ -5,13 +5,10 @@
  * unscored requests (authored and live) labelled over its catalog. Prints one line per setting (per set R@1 R@5 R@10 MRR, then the
  * balance: (R@1 + R@5) / 2 averaged over the sets); never touches a held-out set. Usage: tsx bench/search/tune-on-dev.ts '<json list of SearchOptions>'
  */
-import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import type { SearchOptions } from '../../src/catalog/index/search-options.ts';
-import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadTuningSets } from './datasets/benchmark-sets.ts';
-import type { RankQuery } from './ranker.ts';
-import type { RetrievalDataset } from './retrieval-dataset.ts';
+import { wordsRankerOf } from './prepare-dataset.ts';
 import { measureRetrieval } from './retrieval-metrics.ts';
 
 const dataRoot = resolveDataRoot();
@@ -22,22 +19,11 @@ const settings = JSON.parse(process.argv[2] ?? '[{}]') as SearchOptions[];
 for (const options of settings) {
   let balance = 0;
   const cells = tuningSets.map((dataset) => {
-    const rank = prepareWords(dataset, options);
+    const rank = wordsRankerOf(dataset, options);
     const scores = measureRetrieval(rank, dataset.queries);
     balance += (scores.recallAt1 + scores.recallAt5) / 2 / tuningSets.length;
     return [scores.recallAt1, scores.recallAt5, scores.recallAt10, scores.meanReciprocalRank].map((value) => value.toFixed(3)).join(' ');
   });
   // One number to compare settings by: (R@1 + R@5) / 2, averaged over the sets, each set counting alike.
   console.log(cells.join(' | '), `| balance ${balance.toFixed(4)}`, JSON.stringify(options));
-}
-
-/** The words ranking with `options` over each catalog of `dataset` (one, or one per partition). */
-function prepareWords(dataset: RetrievalDataset, options: SearchOptions): RankQuery {
-  const byText = new Map<string, RankQuery>();
-  for (const partition of dataset.partitions ?? [{ tools: dataset.tools, queries: dataset.queries }]) {
-    const index = buildSearchIndex(partition.tools, options);
-    const rank: RankQuery = (query, limit) => searchIndex(index, query, limit).map((match) => match.tool);
-    for (const query of partition.queries) if (!byText.has(query.text)) byText.set(query.text, rank);
-  }
-  return (query, limit) => byText.get(query)!(query, limit);
 }

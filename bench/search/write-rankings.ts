@@ -13,6 +13,7 @@ import type { SearchMatch } from '../../src/catalog/rank/search-match.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadHeldOutSets, loadMcpHeldOutSets, loadTuningSets } from './datasets/benchmark-sets.ts';
+import { perQueryPart } from './prepare-dataset.ts';
 import type { RetrievalDataset } from './retrieval-dataset.ts';
 
 /** How many results of each query are written: the depth the bench's metrics read. */
@@ -40,15 +41,9 @@ process.stderr.write(`Wrote ${lines.length} rankings to ${file}\n`);
 
 /** The words ranking of `dataset`, each query over its own part's catalog as prepareDataset answers it. */
 function rankerOf(dataset: RetrievalDataset): (query: string) => SearchMatch[] {
-  const byText = new Map<string, (query: string) => SearchMatch[]>();
-  for (const partition of dataset.partitions ?? [{ tools: dataset.tools, queries: dataset.queries }]) {
-    const index = buildSearchIndex(partition.tools);
-    const rank = (query: string): SearchMatch[] => searchIndex(index, query, DEPTH);
-    for (const query of partition.queries) if (!byText.has(query.text)) byText.set(query.text, rank);
-  }
-  return (query) => {
-    const rank = byText.get(query);
-    if (rank === undefined) throw new Error(`No catalog prepared for the query "${query}"`);
-    return rank(query);
-  };
+  const rankOf = perQueryPart(dataset, (tools) => {
+    const index = buildSearchIndex(tools);
+    return (query: string): SearchMatch[] => searchIndex(index, query, DEPTH);
+  });
+  return (query) => rankOf(query)(query);
 }

@@ -1,5 +1,6 @@
 import type { Tool } from '../../../src/tools/tool.ts';
 import type { RetrievalDataset } from '../retrieval-dataset.ts';
+import { createSeededRandom, shuffled } from '../seeded-random.ts';
 import { loadBfcl } from './load-bfcl.ts';
 import { loadBfclUnscored } from './load-bfcl-unscored.ts';
 import { loadFunctionCalls } from './load-function-calls.ts';
@@ -38,6 +39,17 @@ export function loadTuningSets(dataRoot: string): RetrievalDataset[] {
  */
 export function loadMcpHeldOutSets(): RetrievalDataset[] {
   return [loadMcpRequests('held-out'), loadMcpRequests('second-unseen')];
+}
+
+/** Queries sampled (seeded) from the held-out sets to time searches with. */
+const SPEED_QUERY_COUNT = 400;
+
+/** The speed bench's queries: the same seeded sample of the held-out sets' query texts wherever searches are timed. */
+export function speedQueries(heldOut: readonly RetrievalDataset[]): string[] {
+  return shuffled(
+    heldOut.flatMap((dataset) => dataset.queries.map((query) => query.text)),
+    createSeededRandom(11),
+  ).slice(0, SPEED_QUERY_COUNT);
 }
 
 /**
