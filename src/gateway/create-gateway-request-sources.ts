@@ -111,6 +111,7 @@ export function createGatewayRequestSources(options: GatewayRequestSourcesOption
             model: expand.model,
             ...(expand.apiKey === undefined ? {} : { apiKey: expand.apiKey }),
           }),
+          writeFor: expand.tools,
           writing: {
             model: expand.model,
             timeoutMs: expand.timeoutMs,

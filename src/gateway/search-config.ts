@@ -7,7 +7,9 @@ import { aboveLongestTimer, LONGEST_TIMER_MS } from './longest-timer.ts';
 /** The keys the `search` block accepts. */
 export const SEARCH_CONFIG_KEYS: readonly string[] = ['pack', 'learn', 'expand', 'embeddings'];
 /** The keys `search.expand` accepts. */
-export const EXPAND_CONFIG_KEYS: readonly string[] = ['url', 'model', 'api_key', 'timeout_ms'];
+export const EXPAND_CONFIG_KEYS: readonly string[] = ['url', 'model', 'api_key', 'timeout_ms', 'tools'];
+/** What `search.expand.tools` accepts: the tools the model writes requests for. */
+export const EXPAND_TOOLS: readonly ['uncovered', 'all'] = ['uncovered', 'all'];
 /** The keys `search.embeddings` accepts. */
 export const EMBEDDINGS_CONFIG_KEYS: readonly string[] = ['url', 'model', 'api_key', 'dimensions', 'timeout_ms'];
 /** How long one call of `search.expand`'s endpoint may take (a batch of tools). @default 60 s */
@@ -24,6 +26,8 @@ export interface ExpandConfig {
   readonly apiKey: string | undefined;
   /** @default DEFAULT_EXPAND_TIMEOUT_MS */
   readonly timeoutMs: number;
+  /** The tools the model writes for: those the request pack gives no requests, or all. @default 'uncovered' */
+  readonly tools: (typeof EXPAND_TOOLS)[number];
 }
 
 /** `search.embeddings`: the user's own embedding endpoint, for tool_search's ranking by meaning (docs/gateway.md). */
@@ -177,12 +181,18 @@ function resolveExpand(raw: unknown, expand: (value: string, path: string) => st
   }
   if (typeof timeout === 'number' && timeout > LONGEST_TIMER_MS)
     throw invalid(`search.expand.timeout_ms: ${aboveLongestTimer(timeout)}; give at most ${LONGEST_TIMER_MS}`);
+  const tools = block['tools'] ?? 'uncovered';
+  if (!EXPAND_TOOLS.includes(tools as never))
+    throw invalid(
+      `search.expand.tools: ${describeValue(tools)} is not one of ${EXPAND_TOOLS.join(', ')} (uncovered: only the tools the request pack has no requests for)`,
+    );
   return {
     url,
     displayUrl: written,
     model: expand(model, 'search.expand.model'),
     apiKey: typeof key === 'string' && key !== '' ? expand(key, 'search.expand.api_key') : undefined,
     timeoutMs: typeof timeout === 'number' ? timeout : DEFAULT_EXPAND_TIMEOUT_MS,
+    tools: tools as (typeof EXPAND_TOOLS)[number],
   };
 }
 

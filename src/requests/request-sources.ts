@@ -38,6 +38,12 @@ export interface RequestSourcesOptions {
    * (batched; see {@link RequestWriting}). A search never waits for it. @default none
    */
   readonly writeRequests?: WriteRequests;
+  /**
+   * Which tools `writeRequests` writes for: `'uncovered'`, only those the pack gives no requests (the
+   * pack's were written with more care, and each tool the model writes for costs a share of a call);
+   * `'all'`, every tool. @default 'uncovered'
+   */
+  readonly writeFor?: 'uncovered' | 'all';
   /** How `writeRequests` is run and its answers kept: `model` names it (default `'writeRequests'`), `cache`, batch size, timeout, retries. */
   readonly writing?: Partial<Omit<RequestWritingOptions, 'writeRequests'>>;
   /**
@@ -142,14 +148,16 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
     const names = toolKeysOf(tool);
     return [...new Set(serverKeysOf(tool))].flatMap((server) => names.flatMap((name) => learned.requestsOf(server, name)));
   };
-  const modelOf = (tool: Tool): readonly string[] => (tool.kind === 'core' ? [] : (writing?.requestsOf(tool) ?? []));
+  const writeForAll = options.writeFor === 'all';
+  const modelWritesFor = (tool: Tool): boolean => tool.kind !== 'core' && !isHidden(tool) && (writeForAll || packOf(tool).length === 0);
+  const modelOf = (tool: Tool): readonly string[] => (modelWritesFor(tool) ? (writing?.requestsOf(tool) ?? []) : []);
   const stateNow = (): string => `${learned?.version ?? 0}:${writing?.version ?? 0}`;
 
   return {
     attach(tools) {
       const state = stateNow();
       if (last !== undefined && last.input === tools && last.state === state) return last.output;
-      if (writing !== undefined && last?.input !== tools) writing.want(tools.filter((tool) => !isHidden(tool)));
+      if (writing !== undefined && last?.input !== tools) writing.want(tools.filter(modelWritesFor));
       let same = last !== undefined && last.attached.length === tools.length;
       const attached = tools.map((tool, index) => {
         const withRequests = attachTo(tool);

@@ -63,6 +63,38 @@ describe('search.expand against a scripted OpenAI-compatible endpoint on 127.0.0
     }
   });
 
+  test('with the pack on, asks only for the tools the pack has no requests for, unless tools: all', async () => {
+    // A server named memory matches the pack's memory entry, which has requests for create_entities only.
+    const ENTITIES = { name: 'create_entities', description: 'Create entities in the knowledge graph.' };
+    const askedWith = async (expand: Record<string, unknown>): Promise<string[][]> => {
+      const own = createScratchFolder();
+      const asked = await startScriptedChatEndpoint(twoRequestsEach);
+      const under = await startHttpGateway(
+        {
+          tools: { tool_search: { enabled: 'on' } },
+          mcp_servers: { memory: { command: process.execPath, args: [DESCRIBED_TOOLS_SERVER, JSON.stringify([ENTITIES, TIDES])] } },
+          search: { expand: { url: asked.url, model: 'scripted-model', ...expand } },
+        },
+        own.path,
+        { cacheDirectory: `${own.path}/cache` },
+      );
+      try {
+        await under.gateway.ready();
+        await waitFor(() => asked.requests.length === 1, 'the first call');
+        await under.gateway.requestSources.idle();
+        const entities = under.gateway.tools().find((tool) => tool.name === 'mcp_memory_create_entities')!;
+        assert.ok(under.gateway.requestSources.countsOf(entities).pack >= 8);
+        return asked.toolNamesAsked();
+      } finally {
+        await under.close();
+        await asked.close();
+        own.remove();
+      }
+    };
+    assert.deepEqual(await askedWith({}), [['mcp_memory_get_tides']]);
+    assert.deepEqual(await askedWith({ tools: 'all' }), [['mcp_memory_create_entities', 'mcp_memory_get_tides']]);
+  });
+
   test('costs no call after a restart for tools whose content it has written for', async () => {
     const before = endpoint.requests.length;
     const under = await startWithExpansion(endpoint.url, scratch, [WEATHER, TIDES]);

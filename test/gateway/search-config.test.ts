@@ -36,9 +36,21 @@ describe('the search block of a gateway config', () => {
         model: 'qwen3:8b',
         apiKey: 'sk-expand-secret-123456',
         timeoutMs: 5000,
+        tools: 'uncovered',
       },
       embeddings: undefined,
     });
+  });
+
+  test('reads which tools expand writes for: uncovered by default, or all', () => {
+    const expandOf = (tools: unknown) =>
+      resolveGatewayConfig(
+        { ...server, search: { expand: { url: 'http://127.0.0.1:1', model: 'm', ...(tools === undefined ? {} : { tools }) } } },
+        PLACES,
+      ).config.search.expand?.tools;
+    assert.equal(expandOf(undefined), 'uncovered');
+    assert.equal(expandOf('uncovered'), 'uncovered');
+    assert.equal(expandOf('all'), 'all');
   });
 
   test('reads embeddings, the key from the environment and the width optional', () => {
@@ -118,7 +130,7 @@ describe('the search block of a gateway config', () => {
       warnings.map((warning) => warning.message),
       [
         "search.lern: unknown key, ignored (did you mean 'learn'?) (known keys: pack, learn, expand, embeddings)",
-        "search.expand.timeout: unknown key, ignored (did you mean 'timeout_ms'?) (known keys: url, model, api_key, timeout_ms)",
+        "search.expand.timeout: unknown key, ignored (did you mean 'timeout_ms'?) (known keys: url, model, api_key, timeout_ms, tools)",
       ],
     );
   });
@@ -137,6 +149,10 @@ describe('the search block of a gateway config', () => {
       [
         { expand: { url: 'http://127.0.0.1:1', model: 'm', timeout_ms: -5 } },
         'search.expand.timeout_ms: -5 is not a positive whole number of milliseconds',
+      ],
+      [
+        { expand: { url: 'http://127.0.0.1:1', model: 'm', tools: 'every' } },
+        'search.expand.tools: "every" is not one of uncovered, all (uncovered: only the tools the request pack has no requests for)',
       ],
       [
         { expand: { url: 'http://127.0.0.1:1', model: 'm', api_key: '${env:UNSET_EXPAND_KEY}' } },

@@ -18,6 +18,7 @@ describe('createRequestSources', () => {
     const sources = createRequestSources({
       pack: (tool) => (tool.originalName === 'create_entities' ? ['remember a person', 'add someone to memory'] : undefined),
       writeRequests: async (tools) => Object.fromEntries(tools.map((tool) => [tool.name, ['model wrote this']])),
+      writeFor: 'all',
       learn: true,
     });
     sources.learned!.add({ server: 'mcp-memory', tool: 'create_entities', text: 'Alice likes tea', time: 1 });
@@ -27,6 +28,38 @@ describe('createRequestSources', () => {
     const created = sources.attach(tools).find((tool) => tool.originalName === 'create_entities')!;
     assert.deepEqual(created.requests, ['add someone to memory', 'remember a person', 'model wrote this', 'Alice likes tea']);
     assert.deepEqual(sources.countsOf(created), { pack: 2, model: 1, learned: 1, attached: 4 });
+  });
+
+  it('asks the model only for tools the pack gives no requests, unless writeFor is all', async () => {
+    const askedFor = async (writeFor: 'uncovered' | 'all' | undefined): Promise<{ asked: string[]; requests: string[] }> => {
+      const asked: string[] = [];
+      const sources = createRequestSources({
+        pack: (tool) => (tool.originalName === 'create_entities' ? ['remember a person'] : undefined),
+        writeRequests: async (tools) => {
+          asked.push(...tools.map((tool) => tool.originalName!));
+          return Object.fromEntries(tools.map((tool) => [tool.name, ['model wrote this']]));
+        },
+        ...(writeFor === undefined ? {} : { writeFor }),
+      });
+      const tools = memoryTools();
+      sources.attach(tools);
+      await sources.idle();
+      const created = sources.attach(tools).find((tool) => tool.originalName === 'create_entities')!;
+      return { asked: asked.sort(), requests: [...(created.requests ?? [])] };
+    };
+    const all = memoryTools()
+      .map((tool) => tool.originalName!)
+      .sort();
+    const byDefault = await askedFor(undefined);
+    assert.deepEqual(
+      byDefault.asked,
+      all.filter((name) => name !== 'create_entities'),
+    );
+    assert.deepEqual(byDefault.requests, ['remember a person']);
+    assert.deepEqual((await askedFor('uncovered')).asked, byDefault.asked);
+    const everyTool = await askedFor('all');
+    assert.deepEqual(everyTool.asked, all);
+    assert.deepEqual(everyTool.requests, ['remember a person', 'model wrote this']);
   });
 
   it('gives back the same array while nothing changed, and the same tool while its requests did not', () => {
