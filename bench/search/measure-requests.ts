@@ -5,6 +5,8 @@
  * is the history that learning replays): words alone, with the shipped pack, with learning replayed,
  * with both; and words alone vs the pack over the whole set.
  * `--options` adds search options as JSON (the action and server prior of issue 26: '{"serverPriorWeight":0.25}').
+ * On the blind sets, also with the requests a model wrote for their servers the pack does not cover
+ * (bench/data/model-written-requests, replayed through the gateway's chat request writer): pack + model.
  * Usage: tsx bench/search/measure-requests.ts [--weight W] [--options JSON] [--sets tuning|report|all] [--json FILE]
  */
 import { writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { loadRequestPack } from '../../src/request-pack/load-request-pack.ts';
 import { learnedFrom, packCoverage, splitHalves, withRequests, type PackCoverage } from './requests-conditions.ts';
 import type { RetrievalDataset, RetrievalPartition, RetrievalQuery } from './retrieval-dataset.ts';
 import { measureRetrieval, type RetrievalScores } from './retrieval-metrics.ts';
+import { hasModelWrittenRequests, modelWrittenRequests } from './model-written-requests.ts';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -42,7 +45,7 @@ const reportSets = (): RetrievalDataset[] => [
 ];
 const sets = which === 'tuning' ? tuningSets() : which === 'report' ? reportSets() : [...tuningSets(), ...reportSets()];
 
-type Condition = 'words' | 'pack' | 'learned' | 'pack + learned' | 'pack, own server left out';
+type Condition = 'words' | 'pack' | 'learned' | 'pack + learned' | 'pack, own server left out' | 'pack + model' | 'pack + model + learned';
 interface Row {
   readonly set: string;
   readonly part: 'covered' | 'not covered' | 'all';
@@ -60,11 +63,20 @@ for (const dataset of sets) {
   const { earlier, later } = splitHalves(dataset.queries, serverOf);
   const learned = learnedFrom(earlier);
   const laterSet = new Set(later);
+  const model = await modelWrittenFor(partitions, coverage);
+  const withModel = (tool: Tool): readonly string[] => [...(coverage.requestsOf(tool) ?? []), ...(model.get(tool) ?? [])];
   const conditions: ReadonlyArray<[Condition, (tool: Tool) => readonly string[] | undefined]> = [
     ['words', () => undefined],
     ['pack', (tool) => coverage.requestsOf(tool)],
     ['learned', learned],
     ['pack + learned', (tool) => [...(coverage.requestsOf(tool) ?? []), ...(learned(tool) ?? [])]],
+    // Only where the model wrote requests (the blind sets' servers the pack does not cover).
+    ...(model.size === 0
+      ? []
+      : ([
+          ['pack + model', withModel],
+          ['pack + model + learned', (tool: Tool) => [...withModel(tool), ...(learned(tool) ?? [])]],
+        ] satisfies Array<[Condition, (tool: Tool) => readonly string[] | undefined]>)),
   ];
   for (const [condition, extra] of conditions) {
     const rankOf = rankerOver(partitions, extra);
@@ -88,7 +100,7 @@ for (const dataset of sets) {
       const keep = (query: RetrievalQuery): boolean => part === 'all' || isCovered(query) === (part === 'covered');
       const laterPart = dataset.queries.filter((query) => laterSet.has(query) && keep(query));
       if (laterPart.length > 0) rows.push({ set: dataset.name, part, condition, over: 'later half', scores: measure(laterPart) });
-      if (condition === 'words' || condition === 'pack') {
+      if (condition === 'words' || condition === 'pack' || condition === 'pack + model') {
         const whole = dataset.queries.filter(keep);
         if (whole.length > 0) rows.push({ set: dataset.name, part, condition, over: 'whole set', scores: measure(whole) });
       }
@@ -110,6 +122,23 @@ for (const row of rows) {
 }
 const json = flag('--json');
 if (json !== undefined) writeFileSync(json, `${JSON.stringify({ weight: weight ?? 'default', rows }, null, 1)}\n`);
+
+/**
+ * The requests the user's model wrote (recorded answers, replayed through the gateway's chat request
+ * writer) for the tools of every server the pack does not cover that has recorded answers.
+ */
+async function modelWrittenFor(partitions: readonly RetrievalPartition[], coverage: PackCoverage): Promise<Map<Tool, readonly string[]>> {
+  const written = new Map<Tool, readonly string[]>();
+  for (const partition of partitions) {
+    const toolsets = new Set(partition.tools.map((tool) => tool.toolset));
+    for (const toolset of toolsets) {
+      if (coverage.packIdOf(toolset) !== undefined || !hasModelWrittenRequests(toolset)) continue;
+      const tools = partition.tools.filter((tool) => tool.toolset === toolset);
+      for (const [tool, requests] of await modelWrittenRequests(tools)) written.set(tool, requests);
+    }
+  }
+  return written;
+}
 
 /**
  * Query text -> the ranking of its partition's catalog with `extra` requests added to its tools (one
