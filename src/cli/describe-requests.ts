@@ -59,5 +59,20 @@ export function renderRequests(
       lines.push(`    ${tool.tool.padEnd(width)}  pack ${tool.pack}, model ${tool.model}, learned ${tool.learned}${balanced}`);
     }
   }
+  const uncovered = servers.filter((server) => server.pack === null && server.tools.length > 0);
+  if (sources.pack && !sources.expand && uncovered.length > 0) {
+    const tools = uncovered.reduce((total, server) => total + server.tools.length, 0);
+    lines.push(
+      `  ${listNames(uncovered.map((server) => server.server))} ${uncovered.length === 1 ? 'has' : 'have'} no pack entry: search.expand has your own model write requests for ${countOf(tools, 'tool')} (docs/requests.md)`,
+    );
+  }
   return `\n${lines.join('\n')}\n`;
+}
+
+/** `a`, `a and b`, `a, b and 3 more`: at most three names, the rest counted. */
+function listNames(names: readonly string[]): string {
+  if (names.length <= 2) return names.join(' and ');
+  const shown = names.slice(0, 2);
+  const rest = names.length - shown.length;
+  return rest === 1 ? `${shown.join(', ')} and ${names[2]}` : `${shown.join(', ')} and ${rest} more`;
 }
