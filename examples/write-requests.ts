@@ -33,9 +33,6 @@ try {
   const requests = createRequestSources({
     pack: loadRequestPack().lookup(), // the shipped pack: toolsets mcp-memory and mcp-everything match by name
     writeRequests,
-    // Both servers here are in the pack, so the model is asked for every tool; the default ('uncovered')
-    // asks it only for the tools of servers the pack does not cover.
-    writeFor: 'all',
     // Requests are kept per model and per tool content (in memory here: give `cache` to keep them on disk).
     writing: { model: endpoint.model, batchSize: 32, onWarning: (line) => console.error(`warning: ${line}`) },
   });

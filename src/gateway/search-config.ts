@@ -26,7 +26,7 @@ export interface ExpandConfig {
   readonly apiKey: string | undefined;
   /** @default DEFAULT_EXPAND_TIMEOUT_MS */
   readonly timeoutMs: number;
-  /** The tools the model writes for: those the request pack gives no requests, or all. @default 'uncovered' */
+  /** The tools the model writes for: all, or only those the request pack gives no requests (uncovered). @default 'all' */
   readonly tools: (typeof EXPAND_TOOLS)[number];
 }
 
@@ -181,7 +181,7 @@ function resolveExpand(raw: unknown, expand: (value: string, path: string) => st
   }
   if (typeof timeout === 'number' && timeout > LONGEST_TIMER_MS)
     throw invalid(`search.expand.timeout_ms: ${aboveLongestTimer(timeout)}; give at most ${LONGEST_TIMER_MS}`);
-  const tools = block['tools'] ?? 'uncovered';
+  const tools = block['tools'] ?? 'all';
   if (!EXPAND_TOOLS.includes(tools as never))
     throw invalid(
       `search.expand.tools: ${describeValue(tools)} is not one of ${EXPAND_TOOLS.join(', ')} (uncovered: only the tools the request pack has no requests for)`,

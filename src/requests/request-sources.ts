@@ -39,9 +39,10 @@ export interface RequestSourcesOptions {
    */
   readonly writeRequests?: WriteRequests;
   /**
-   * Which tools `writeRequests` writes for: `'uncovered'`, only those the pack gives no requests (the
-   * pack's were written with more care, and each tool the model writes for costs a share of a call);
-   * `'all'`, every tool. @default 'uncovered'
+   * Which tools `writeRequests` writes for: `'all'`, every tool (the model's requests beside the pack's
+   * found the right tool first more often on the tuning sets: 0.724 -> 0.767 on the everyday one);
+   * `'uncovered'`, only those the pack gives no requests, which saves the calls for covered servers.
+   * @default 'all'
    */
   readonly writeFor?: 'uncovered' | 'all';
   /** How `writeRequests` is run and its answers kept: `model` names it (default `'writeRequests'`), `cache`, batch size, timeout, retries. */
@@ -148,7 +149,7 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
     const names = toolKeysOf(tool);
     return [...new Set(serverKeysOf(tool))].flatMap((server) => names.flatMap((name) => learned.requestsOf(server, name)));
   };
-  const writeForAll = options.writeFor === 'all';
+  const writeForAll = options.writeFor !== 'uncovered';
   const modelWritesFor = (tool: Tool): boolean => tool.kind !== 'core' && !isHidden(tool) && (writeForAll || packOf(tool).length === 0);
   const modelOf = (tool: Tool): readonly string[] => (modelWritesFor(tool) ? (writing?.requestsOf(tool) ?? []) : []);
   const stateNow = (): string => `${learned?.version ?? 0}:${writing?.version ?? 0}`;

@@ -63,7 +63,7 @@ describe('search.expand against a scripted OpenAI-compatible endpoint on 127.0.0
     }
   });
 
-  test('with the pack on, asks only for the tools the pack has no requests for, unless tools: all', async () => {
+  test('with the pack on, asks for every tool, or with tools: uncovered only for those the pack has no requests for', async () => {
     // A server named memory matches the pack's memory entry, which has requests for create_entities only.
     const ENTITIES = { name: 'create_entities', description: 'Create entities in the knowledge graph.' };
     const askedWith = async (expand: Record<string, unknown>): Promise<string[][]> => {
@@ -91,8 +91,8 @@ describe('search.expand against a scripted OpenAI-compatible endpoint on 127.0.0
         own.remove();
       }
     };
-    assert.deepEqual(await askedWith({}), [['mcp_memory_get_tides']]);
-    assert.deepEqual(await askedWith({ tools: 'all' }), [['mcp_memory_create_entities', 'mcp_memory_get_tides']]);
+    assert.deepEqual(await askedWith({}), [['mcp_memory_create_entities', 'mcp_memory_get_tides']]);
+    assert.deepEqual(await askedWith({ tools: 'uncovered' }), [['mcp_memory_get_tides']]);
   });
 
   test('costs no call after a restart for tools whose content it has written for', async () => {

@@ -36,19 +36,19 @@ describe('the search block of a gateway config', () => {
         model: 'qwen3:8b',
         apiKey: 'sk-expand-secret-123456',
         timeoutMs: 5000,
-        tools: 'uncovered',
+        tools: 'all',
       },
       embeddings: undefined,
     });
   });
 
-  test('reads which tools expand writes for: uncovered by default, or all', () => {
+  test('reads which tools expand writes for: all by default, or uncovered', () => {
     const expandOf = (tools: unknown) =>
       resolveGatewayConfig(
         { ...server, search: { expand: { url: 'http://127.0.0.1:1', model: 'm', ...(tools === undefined ? {} : { tools }) } } },
         PLACES,
       ).config.search.expand?.tools;
-    assert.equal(expandOf(undefined), 'uncovered');
+    assert.equal(expandOf(undefined), 'all');
     assert.equal(expandOf('uncovered'), 'uncovered');
     assert.equal(expandOf('all'), 'all');
   });

@@ -18,7 +18,6 @@ describe('createRequestSources', () => {
     const sources = createRequestSources({
       pack: (tool) => (tool.originalName === 'create_entities' ? ['remember a person', 'add someone to memory'] : undefined),
       writeRequests: async (tools) => Object.fromEntries(tools.map((tool) => [tool.name, ['model wrote this']])),
-      writeFor: 'all',
       learn: true,
     });
     sources.learned!.add({ server: 'mcp-memory', tool: 'create_entities', text: 'Alice likes tea', time: 1 });
@@ -30,7 +29,7 @@ describe('createRequestSources', () => {
     assert.deepEqual(sources.countsOf(created), { pack: 2, model: 1, learned: 1, attached: 4 });
   });
 
-  it('asks the model only for tools the pack gives no requests, unless writeFor is all', async () => {
+  it('asks the model for every tool by default, and with writeFor uncovered only for those the pack gives none', async () => {
     const askedFor = async (writeFor: 'uncovered' | 'all' | undefined): Promise<{ asked: string[]; requests: string[] }> => {
       const asked: string[] = [];
       const sources = createRequestSources({
@@ -51,15 +50,15 @@ describe('createRequestSources', () => {
       .map((tool) => tool.originalName!)
       .sort();
     const byDefault = await askedFor(undefined);
+    assert.deepEqual(byDefault.asked, all);
+    assert.deepEqual(byDefault.requests, ['remember a person', 'model wrote this']);
+    assert.deepEqual((await askedFor('all')).asked, all);
+    const uncovered = await askedFor('uncovered');
     assert.deepEqual(
-      byDefault.asked,
+      uncovered.asked,
       all.filter((name) => name !== 'create_entities'),
     );
-    assert.deepEqual(byDefault.requests, ['remember a person']);
-    assert.deepEqual((await askedFor('uncovered')).asked, byDefault.asked);
-    const everyTool = await askedFor('all');
-    assert.deepEqual(everyTool.asked, all);
-    assert.deepEqual(everyTool.requests, ['remember a person', 'model wrote this']);
+    assert.deepEqual(uncovered.requests, ['remember a person']);
   });
 
   it('gives back the same array while nothing changed, and the same tool while its requests did not', () => {
