@@ -5,8 +5,9 @@
  * is the history that learning replays): words alone, with the shipped pack, with learning replayed,
  * with both; and words alone vs the pack over the whole set.
  * `--options` adds search options as JSON (the action and server prior of issue 26: '{"serverPriorWeight":0.25}').
- * On the blind sets, also with the requests a model wrote for their servers the pack does not cover
- * (bench/data/model-written-requests, replayed through the gateway's chat request writer): pack + model.
+ * Also with the requests a model wrote for the sets' servers (bench/data/model-written-requests,
+ * replayed through the gateway's chat request writer): pack + model (search.expand's default, every
+ * tool), and on sets with servers the pack does not cover, the model for those alone (tools: uncovered).
  * Usage: tsx bench/search/measure-requests.ts [--weight W] [--options JSON] [--sets tuning|report|all] [--json FILE]
  */
 import { writeFileSync } from 'node:fs';
@@ -45,7 +46,15 @@ const reportSets = (): RetrievalDataset[] => [
 ];
 const sets = which === 'tuning' ? tuningSets() : which === 'report' ? reportSets() : [...tuningSets(), ...reportSets()];
 
-type Condition = 'words' | 'pack' | 'learned' | 'pack + learned' | 'pack, own server left out' | 'pack + model' | 'pack + model + learned';
+type Condition =
+  | 'words'
+  | 'pack'
+  | 'learned'
+  | 'pack + learned'
+  | 'pack, own server left out'
+  | 'pack + model'
+  | 'pack + model, uncovered servers only'
+  | 'pack + model + learned';
 interface Row {
   readonly set: string;
   readonly part: 'covered' | 'not covered' | 'all';
@@ -63,18 +72,29 @@ for (const dataset of sets) {
   const { earlier, later } = splitHalves(dataset.queries, serverOf);
   const learned = learnedFrom(earlier);
   const laterSet = new Set(later);
-  const model = await modelWrittenFor(partitions, coverage);
+  const model = await modelWrittenFor(partitions);
   const withModel = (tool: Tool): readonly string[] => [...(coverage.requestsOf(tool) ?? []), ...(model.get(tool) ?? [])];
+  // search.expand.tools: uncovered, the model asked only for the tools of servers the pack does not cover.
+  const withModelUncovered = (tool: Tool): readonly string[] => [
+    ...(coverage.requestsOf(tool) ?? []),
+    ...(coverage.packIdOf(tool.toolset) === undefined ? (model.get(tool) ?? []) : []),
+  ];
+  const anyUncovered = partitions.some((partition) => partition.tools.some((tool) => coverage.packIdOf(tool.toolset) === undefined));
   const conditions: ReadonlyArray<[Condition, (tool: Tool) => readonly string[] | undefined]> = [
     ['words', () => undefined],
     ['pack', (tool) => coverage.requestsOf(tool)],
     ['learned', learned],
     ['pack + learned', (tool) => [...(coverage.requestsOf(tool) ?? []), ...(learned(tool) ?? [])]],
-    // Only where the model wrote requests (the blind sets' servers the pack does not cover).
+    // The model's recorded requests (bench/data/model-written-requests), as search.expand attaches them.
     ...(model.size === 0
       ? []
       : ([
           ['pack + model', withModel],
+          ...(anyUncovered
+            ? ([['pack + model, uncovered servers only', withModelUncovered]] satisfies Array<
+                [Condition, (tool: Tool) => readonly string[] | undefined]
+              >)
+            : []),
           ['pack + model + learned', (tool: Tool) => [...withModel(tool), ...(learned(tool) ?? [])]],
         ] satisfies Array<[Condition, (tool: Tool) => readonly string[] | undefined]>)),
   ];
@@ -100,7 +120,7 @@ for (const dataset of sets) {
       const keep = (query: RetrievalQuery): boolean => part === 'all' || isCovered(query) === (part === 'covered');
       const laterPart = dataset.queries.filter((query) => laterSet.has(query) && keep(query));
       if (laterPart.length > 0) rows.push({ set: dataset.name, part, condition, over: 'later half', scores: measure(laterPart) });
-      if (condition === 'words' || condition === 'pack' || condition === 'pack + model') {
+      if (condition !== 'learned' && condition !== 'pack + learned' && condition !== 'pack + model + learned') {
         const whole = dataset.queries.filter(keep);
         if (whole.length > 0) rows.push({ set: dataset.name, part, condition, over: 'whole set', scores: measure(whole) });
       }
@@ -125,14 +145,14 @@ if (json !== undefined) writeFileSync(json, `${JSON.stringify({ weight: weight ?
 
 /**
  * The requests the user's model wrote (recorded answers, replayed through the gateway's chat request
- * writer) for the tools of every server the pack does not cover that has recorded answers.
+ * writer) for the tools of every server that has recorded answers.
  */
-async function modelWrittenFor(partitions: readonly RetrievalPartition[], coverage: PackCoverage): Promise<Map<Tool, readonly string[]>> {
+async function modelWrittenFor(partitions: readonly RetrievalPartition[]): Promise<Map<Tool, readonly string[]>> {
   const written = new Map<Tool, readonly string[]>();
   for (const partition of partitions) {
     const toolsets = new Set(partition.tools.map((tool) => tool.toolset));
     for (const toolset of toolsets) {
-      if (coverage.packIdOf(toolset) !== undefined || !hasModelWrittenRequests(toolset)) continue;
+      if (!hasModelWrittenRequests(toolset)) continue;
       const tools = partition.tools.filter((tool) => tool.toolset === toolset);
       for (const [tool, requests] of await modelWrittenRequests(tools)) written.set(tool, requests);
     }

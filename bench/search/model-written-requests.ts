@@ -1,5 +1,5 @@
 /**
- * Requests "the user's own model" wrote for the blind sets' servers the pack does not cover
+ * Requests "the user's own model" wrote for the request sets' servers
  * (bench/data/model-written-requests/SOURCE.md), replayed through the gateway's own chat request
  * writer: each batch of tools is sent to createChatRequestWriter, whose fetch answers with the
  * recorded answers, so the bench reads them exactly as `search.expand` would read a live endpoint's.
@@ -19,19 +19,22 @@ interface ModelWrittenFile {
   readonly answers: ReadonlyArray<Record<string, unknown>>;
 }
 
-/** Whether answers were recorded for a server (`mcp-<server>` toolset or bare name). */
-export function hasModelWrittenRequests(toolset: string): boolean {
-  return existsSync(fileOf(toolset));
+/** Whether answers were recorded for a toolset. */
+export function hasModelWrittenRequests(toolset: string, folder: string = MODEL_WRITTEN_FOLDER): boolean {
+  return existsSync(fileOf(toolset, folder));
 }
 
 /**
  * The model's requests for `tools` (all of one server with recorded answers), asked in batches of
  * DEFAULT_WRITE_BATCH_SIZE as the gateway asks: tool -> requests (none for a tool no answer names).
  */
-export async function modelWrittenRequests(tools: readonly Tool[]): Promise<Map<Tool, readonly string[]>> {
+export async function modelWrittenRequests(
+  tools: readonly Tool[],
+  folder: string = MODEL_WRITTEN_FOLDER,
+): Promise<Map<Tool, readonly string[]>> {
   const written = new Map<Tool, readonly string[]>();
   if (tools.length === 0) return written;
-  const recorded = JSON.parse(readFileSync(fileOf(tools[0]!.toolset), 'utf8')) as ModelWrittenFile;
+  const recorded = JSON.parse(readFileSync(fileOf(tools[0]!.toolset, folder), 'utf8')) as ModelWrittenFile;
   const byName = new Map<string, unknown>();
   for (const answer of recorded.answers) for (const [name, requests] of Object.entries(answer)) byName.set(name, requests);
   // An OpenAI-compatible endpoint that answers each prompt with the recorded requests of the tools it names.
@@ -55,6 +58,7 @@ export async function modelWrittenRequests(tools: readonly Tool[]): Promise<Map<
   return written;
 }
 
-function fileOf(toolset: string): string {
-  return join(MODEL_WRITTEN_FOLDER, `${toolset.replace(/^mcp-/, '')}.json`);
+/** A toolset's file: named by the toolset exactly (`mcp-trello.json`; LiveMCPBench's `puppeteer.json` beside `mcp-puppeteer.json`). */
+function fileOf(toolset: string, folder: string): string {
+  return join(folder, `${toolset}.json`);
 }
