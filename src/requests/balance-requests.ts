@@ -79,7 +79,7 @@ export function balanceRequests(tools: readonly Tool[], options: BalanceOptions 
     const lent = best.flatMap((lender) => lenders[lender]!.requests ?? []).slice(0, MAXIMUM_LENT_REQUESTS);
     const requests = lent.length > 0 ? lent : ownTextOf(tool);
     options.balancedBy?.(tool, lent.length > 0 ? 'lent' : 'own text', requests.length);
-    given.set(tool, { ...tool, requests });
+    given.set(tool, { ...tool, requests, requestsGivenBy: lent.length > 0 ? 'lent' : 'own text' });
   }
   return tools.map((tool) => given.get(tool) ?? tool);
 }

@@ -76,6 +76,12 @@ export interface Tool extends ToolDefinition {
    * order is meaningful only in that earlier texts survive a bound first. @default none
    */
   readonly requests?: readonly string[];
+  /**
+   * Set by balanceRequests on a tool that had no requests beside tools that had some: how it was
+   * given its `requests` (lent by similarly named tools, or its own text). The search then keeps the
+   * requests field at its lower weight (FieldWeights.requests). @default none: its own requests
+   */
+  readonly requestsGivenBy?: 'lent' | 'own text';
 }
 
 /** The source's own name of a tool. */

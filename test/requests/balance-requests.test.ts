@@ -49,6 +49,14 @@ describe('balanceRequests', () => {
     assert.deepEqual(told, ['mcp_gitlab_create_merge_request lent 2', 'mcp_gitlab_get_user own text 2']);
   });
 
+  it('marks each tool it gave requests with how, and no other', () => {
+    const balanced = balanceRequests([githubPr, gitlabMr, gitlabUser, core]);
+    assert.deepEqual(
+      balanced.map((tool) => tool.requestsGivenBy),
+      [undefined, 'lent', 'own text', undefined],
+    );
+  });
+
   it('gives a skipped (hidden) tool nothing, and lends nothing of it', () => {
     const balanced = balanceRequests([githubPr, gitlabMr, gitlabUser], { skip: (tool) => tool === gitlabMr || tool === githubPr });
     assert.equal(balanced[1], gitlabMr);

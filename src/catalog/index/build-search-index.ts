@@ -119,7 +119,7 @@ export function buildSearchIndex(tools: readonly Tool[], options?: SearchOptions
     stemNameDocumentCounts: stems.nameDocumentCounts,
     // One view per stem, made when first read: a search reads a few dozen stems, each many times.
     stemEntries: (stemId) => (stemViews[stemId] ??= stems.entries.subarray(stems.offsets[stemId]!, stems.offsets[stemId + 1]!)),
-    fieldFactors: computeFieldFactors(fieldLengths, documentCount, resolved),
+    fieldFactors: computeFieldFactors(fieldLengths, documentCount, resolved, requestsWeightOf(tools, resolved)),
     fieldLengths,
     tokenIds: { find: (token) => tokenLookup.get(vocabulary.table.find(token)) },
     tokenPostings: (tokenIds) => specTokenPostingsOf(occurrenceList, vocabularyTokenOf.length, tokenIds),
@@ -186,10 +186,32 @@ function groupOccurrences(
   return { offsets, entries, documentCounts, nameDocumentCounts };
 }
 
+/**
+ * The requests field's weight for a catalog: FieldWeights.ownRequests when every tool but core ones
+ * has requests of its own (none without, none given them by balanceRequests), else
+ * FieldWeights.requests. A field weight of 0 turns the field off either way.
+ */
+export function requestsWeightOf(tools: readonly Tool[], options: ResolvedSearchOptions): number {
+  const { requests, ownRequests } = options.fieldWeights;
+  if (requests === 0) return 0;
+  let any = false;
+  for (const tool of tools) {
+    if (tool.kind === 'core') continue;
+    if ((tool.requests?.length ?? 0) === 0 || tool.requestsGivenBy !== undefined) return requests;
+    any = true;
+  }
+  return any ? ownRequests : requests;
+}
+
 /** Per occurrence slot (document * FIELD_COUNT + field), its BM25F factor given every document's field lengths. */
-export function computeFieldFactors(fieldLengths: Float64Array, documentCount: number, options: ResolvedSearchOptions): Float64Array {
+export function computeFieldFactors(
+  fieldLengths: Float64Array,
+  documentCount: number,
+  options: ResolvedSearchOptions,
+  requestsWeight: number = options.fieldWeights.requests,
+): Float64Array {
   const { fieldWeights, b } = options;
-  const weights = [fieldWeights.name, fieldWeights.description, fieldWeights.parameters, fieldWeights.toolset, fieldWeights.requests];
+  const weights = [fieldWeights.name, fieldWeights.description, fieldWeights.parameters, fieldWeights.toolset, requestsWeight];
   const averages = new Float64Array(FIELD_COUNT);
   // Requests are averaged over the tools that have some: in a session where a few servers have requests,
   // the many without must not make every request field look long.

@@ -1,5 +1,5 @@
 import type { Tool } from '../../tools/tool.ts';
-import { computeFieldFactors, type BuiltSearchIndex } from './build-search-index.ts';
+import { computeFieldFactors, requestsWeightOf, type BuiltSearchIndex } from './build-search-index.ts';
 import { FIELD_COUNT, type SearchIndex } from './search-index.ts';
 import type { SharedVocabulary } from '../text/shared-vocabulary.ts';
 import type { ResolvedSearchOptions } from './search-options.ts';
@@ -115,7 +115,7 @@ export function composeSearchIndex(tools: readonly Tool[], options: ResolvedSear
     stemDocumentCounts,
     stemNameDocumentCounts,
     stemEntries: (stemId) => stemEntries[stemId]!,
-    fieldFactors: computeFieldFactors(fieldLengths, documentCount, options),
+    fieldFactors: computeFieldFactors(fieldLengths, documentCount, options, requestsWeightOf(tools, options)),
     fieldLengths,
     tokenIds: { find: findToken },
     tokenPostings,

@@ -10,10 +10,18 @@ export interface FieldWeights {
   readonly toolset: number;
   /**
    * The tool's requests (Tool.requests: how people ask for it, from a request pack, from use or from a
-   * model), all of them one field. Below the name's weight, so a request never outweighs a tool named
-   * by the query; 0 turns the field off. @default REQUESTS_WEIGHT
+   * model), all of them one field, while some tool has none of its own (none, or lent or its own text
+   * by balanceRequests): kept low so that such a tool is not outranked for lacking them. Below the
+   * name's weight, so a request never outweighs a tool named by the query; 0 turns the field off.
+   * @default 0.5
    */
   readonly requests: number;
+  /**
+   * The requests field's weight when every tool (core tools aside) has requests of its own: no tool
+   * then loses a place for lacking them, so people's words count more. Below the name's weight too.
+   * Tuned on the tuning sets (docs/requests.md). @default 1.5
+   */
+  readonly ownRequests: number;
   /**
    * Descriptions and string enum values of the top-level parameters; 0 turns the field off. Scored at
    * query time for the best candidates only, so it costs the build nothing. @default 0.1
@@ -144,7 +152,15 @@ export interface ResolvedSearchOptions {
 
 /** The defaults, tuned only on the tuning sets (docs/search-quality.md lists them), never on a reported set. */
 export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
-  fieldWeights: Object.freeze({ name: 3, description: 1, parameters: 0.5, toolset: 1, requests: 0.5, parameterDescriptions: 0.1 }),
+  fieldWeights: Object.freeze({
+    name: 3,
+    description: 1,
+    parameters: 0.5,
+    toolset: 1,
+    requests: 0.5,
+    ownRequests: 1.5,
+    parameterDescriptions: 0.1,
+  }),
   k1: 2,
   b: 0.75,
   synonymWeight: 0.3,

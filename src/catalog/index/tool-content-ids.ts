@@ -10,6 +10,8 @@ interface ToolContent {
   readonly parameterNames: readonly string[];
   /** A copy of the tool's requests when its id was given (the array itself may be edited in place). */
   readonly requests: readonly string[];
+  readonly requestsGivenBy: Tool['requestsGivenBy'];
+  readonly kind: Tool['kind'];
   readonly id: number;
 }
 
@@ -42,15 +44,27 @@ export class ToolContentIds {
     const parameterNames = parameterNamesOf(tool);
     // JSON keeps every part apart: no name or description can forge another tool's key.
     const requests = [...(tool.requests ?? [])];
-    const key = JSON.stringify([tool.name, tool.description, tool.toolset, parameterNames, ...(requests.length === 0 ? [] : [requests])]);
+    // How a tool's requests were given and whether it is core decide the requests field's weight (requestsWeightOf).
+    const marks =
+      tool.requestsGivenBy !== undefined || tool.kind === 'core'
+        ? [{ given: tool.requestsGivenBy ?? null, core: tool.kind === 'core' }]
+        : [];
+    const key = JSON.stringify([
+      tool.name,
+      tool.description,
+      tool.toolset,
+      parameterNames,
+      ...(requests.length === 0 && marks.length === 0 ? [] : [requests]),
+      ...marks,
+    ]);
     let id = this.byKey.get(key);
     if (id === undefined) {
       if (this.byKey.size >= this.maximumContents) this.byKey = new Map();
       id = this.nextId++;
       this.byKey.set(key, id);
     }
-    const { name, description, toolset, parameters } = tool;
-    this.byTool.set(tool, { name, description, toolset, parameters, parameterNames, requests, id });
+    const { name, description, toolset, parameters, requestsGivenBy, kind } = tool;
+    this.byTool.set(tool, { name, description, toolset, parameters, parameterNames, requests, requestsGivenBy, kind, id });
     return id;
   }
 
@@ -63,6 +77,7 @@ export class ToolContentIds {
 function sameContent(known: ToolContent, tool: Tool): boolean {
   if (known.name !== tool.name || known.description !== tool.description || known.toolset !== tool.toolset) return false;
   if (known.parameters !== tool.parameters) return false;
+  if (known.requestsGivenBy !== tool.requestsGivenBy || known.kind !== tool.kind) return false;
   const requests = tool.requests ?? [];
   if (requests.length !== known.requests.length) return false;
   for (let position = 0; position < requests.length; position++) if (requests[position] !== known.requests[position]) return false;

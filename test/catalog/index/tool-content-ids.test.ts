@@ -24,6 +24,16 @@ describe('ToolContentIds', () => {
     assert.equal(ids.idOf(described), ids.idOf(tool));
   });
 
+  it("tells apart how requests were given and a core tool: they decide the requests field's weight", () => {
+    const ids = new ToolContentIds();
+    const tool = { ...makeTool('create_issue', 'Create an issue', ['title']), requests: ['file a bug'] };
+    const own = ids.idOf(tool);
+    assert.notEqual(ids.idOf({ ...tool, requestsGivenBy: 'lent' as const }), own);
+    assert.notEqual(ids.idOf({ ...tool, requestsGivenBy: 'own text' as const }), ids.idOf({ ...tool, requestsGivenBy: 'lent' as const }));
+    assert.notEqual(ids.idOf({ ...tool, kind: 'core' as const }), own);
+    assert.equal(ids.idOf({ ...tool }), own);
+  });
+
   it('notices a parameter added in place to the same schema object', () => {
     const ids = new ToolContentIds();
     const tool = makeTool('create_issue', 'Create an issue', ['title']);
