@@ -20,8 +20,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  */
 export const LONGEST_FIRST = [
   'test/one-process/gateway.ts', // 73 s
-  'test/package/fresh-clone.test.ts', // 45 s
   'test/gateway/upstream-process-groups.test.ts', // 28 s, mostly waiting on real timeouts
+  'test/package/fresh-clone.test.ts', // 25 s
   'test/gateway/live-view/live-view-connections.test.ts', // 24 s
   'test/one-process/commands.ts', // 17 s
   'test/gateway/embeddings-serve.test.ts', // 16 s
