@@ -37,6 +37,12 @@ export interface HttpSessionOptions {
   readonly identity: HttpIdentity;
   /** Where the session's stream events are kept for resumption (a cluster's shared store); none in one process. */
   readonly eventStore?: EventStore;
+  /**
+   * Awaited when the client ends the session (HTTP DELETE), before the transport answers it 200: a
+   * cluster frees the session's place in its shared cap first, so that a client told the session
+   * ended can open another on any instance at once. Should not throw.
+   */
+  readonly onEndedByClient?: () => Promise<void>;
 }
 
 /**
@@ -51,6 +57,7 @@ export async function openHttpSession(gateway: Gateway, id: string, options: Htt
     enableDnsRebindingProtection: true,
     allowedHosts: [...options.allowedHosts],
     ...(options.eventStore === undefined ? {} : { eventStore: options.eventStore }),
+    ...(options.onEndedByClient === undefined ? {} : { onsessionclosed: options.onEndedByClient }),
   });
   const connection = await connectGatewayServer(
     gateway,

@@ -209,7 +209,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
       session = await openHttpSession(gateway, id, {
         allowedHosts: policy.allowedHosts,
         identity,
-        ...(cluster === undefined ? {} : { eventStore: cluster.eventStoreFor(id) }),
+        ...(cluster === undefined ? {} : { eventStore: cluster.eventStoreFor(id), onEndedByClient: () => cluster.removed(id) }),
       }).catch(async (error: unknown) => {
         // Its place in the cluster's cap is given back at once, not when the record expires.
         await cluster?.discard(id);
@@ -293,8 +293,8 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
           return reply(response, 404, 'Unknown or expired MCP session; initialize a new one');
         track(session, response);
         const handled = () => session.handle(request, response, body);
+        // A DELETE's record is removed before it is answered (onEndedByClient), by whichever instance holds the session.
         await (large ? largeRequestBody.run(true, handled) : handled());
-        if (request.method === 'DELETE' && response.statusCode === 200) await cluster?.removed(sessionId);
         return;
       }
       if (request.method !== 'POST') return reply(response, 400, 'Start an MCP session with a POST initialize request');

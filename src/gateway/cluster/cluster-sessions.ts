@@ -31,7 +31,7 @@ export interface ClusterSessions {
   forget(id: string): void;
   /** A session whose first request was not an initialize: its record goes. */
   discard(id: string): Promise<void>;
-  /** The client ended a session here (DELETE): its record goes and every instance drops it. */
+  /** The client ends a session here (DELETE; awaited before it is answered): its record goes and every instance drops it. */
   removed(id: string): Promise<void>;
   /**
    * Answers a request this instance does not hold the state for, and resolves true; false leaves it
@@ -85,6 +85,11 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
   });
   void subscriber.subscribe(closedSessionsChannel(store)).catch(() => undefined);
 
+  /** Frees a session's place in the cap and drops its record (a client's DELETE; idempotent, never throws). */
+  const removeRecord = async (id: string): Promise<void> => {
+    heldRecords.delete(id);
+    await records.remove(id).catch(() => undefined);
+  };
   const hold = (session: HttpSession, record: SessionRecord): void => {
     const previous = session.connection.server.onclose;
     session.connection.server.onclose = () => {
@@ -123,6 +128,7 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
       allowedHosts: options.allowedHosts(),
       identity,
       eventStore: createSharedEventStore(store, id, { ttlMs: options.idleSessionMs }),
+      onEndedByClient: () => removeRecord(id),
     });
     const host = options.allowedHosts()[0] ?? '127.0.0.1';
     if (!(await replayInitialize(session, record.initialize, host).catch(() => false))) {
@@ -259,10 +265,7 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
       heldRecords.delete(id);
       await records.remove(id).catch(() => undefined);
     },
-    async removed(id) {
-      heldRecords.delete(id);
-      await records.remove(id).catch(() => undefined);
-    },
+    removed: removeRecord,
     async handleElsewhere(id, identity, request, response) {
       const lastEventId = request.headers['last-event-id'];
       if (request.method === 'GET' && typeof lastEventId === 'string' && lastEventId !== '')

@@ -192,18 +192,28 @@ describe('serve --http as a cluster: three instances, Redis, HAProxy', () => {
       await connection.client.connect(connection.transport);
       opened.push(connection);
     }
-    const refused = await initialize(c().url, cluster.headers);
-    assert.equal(refused.status, 503);
-    assert.match(await refused.text(), new RegExp(`instances have ${MAX_SESSIONS} open MCP sessions between them, its http.max_sessions`));
-    // Ended on instance a (its client's DELETE), the place is free on b.
-    await opened[0]!.transport.terminateSession();
-    const admitted = await initialize(b().url, cluster.headers);
-    assert.equal(admitted.status, 200);
-    await admitted.body?.cancel();
-    await fetch(b().url, { method: 'DELETE', headers: { ...cluster.headers, 'mcp-session-id': admitted.headers.get('mcp-session-id')! } });
-    for (const connection of opened.slice(1)) {
-      await connection.transport.terminateSession();
-      await connection.client.close();
+    try {
+      const refused = await initialize(c().url, cluster.headers);
+      assert.equal(refused.status, 503);
+      assert.match(
+        await refused.text(),
+        new RegExp(`instances have ${MAX_SESSIONS} open MCP sessions between them, its http.max_sessions`),
+      );
+      // Ended on instance a (its client's DELETE, answered once the place is free), the place is free on b at once.
+      await opened[0]!.transport.terminateSession();
+      const admitted = await initialize(b().url, cluster.headers);
+      assert.equal(admitted.status, 200);
+      await admitted.body?.cancel();
+      await fetch(b().url, {
+        method: 'DELETE',
+        headers: { ...cluster.headers, 'mcp-session-id': admitted.headers.get('mcp-session-id')! },
+      });
+    } finally {
+      // Whatever failed above, the later tests start with no session open.
+      for (const connection of opened) {
+        await connection.transport.terminateSession().catch(() => undefined);
+        await connection.client.close();
+      }
     }
   });
 
