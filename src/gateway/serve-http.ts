@@ -209,7 +209,7 @@ export async function serveHttp(gateway: Gateway, port: number, options: HttpGat
       session = await openHttpSession(gateway, id, {
         allowedHosts: policy.allowedHosts,
         identity,
-        ...(cluster === undefined ? {} : { eventStore: cluster.eventStoreFor(id), onEndedByClient: () => cluster.removed(id) }),
+        ...cluster?.sessionOptionsFor(id),
       }).catch(async (error: unknown) => {
         // Its place in the cluster's cap is given back at once, not when the record expires.
         await cluster?.discard(id);

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EventStore } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpIdentity } from '../check-http-access.ts';
 import type { Gateway } from '../create-gateway.ts';
-import { openHttpSession, replayInitialize, type HttpSession } from '../http-session.ts';
+import { openHttpSession, replayInitialize, type HttpSession, type HttpSessionOptions } from '../http-session.ts';
 import { followStoredStream } from './follow-stored-stream.ts';
 import type { ClusterStore } from './open-cluster-store.ts';
 import { closedSessionsChannel, createSessionRecords, MAX_SESSION_RECORD_BYTES, type SessionRecord } from './session-records.ts';
@@ -23,16 +22,17 @@ export interface ClusterRefusal {
 export interface ClusterSessions {
   /** Records a new session (`body` holds its initialize, `identity` whose token opened it) if the cluster's cap allows; a refusal otherwise. */
   open(id: string, body: unknown, identity: HttpIdentity): Promise<ClusterRefusal | undefined>;
-  /** The shared event store of a session. */
-  eventStoreFor(id: string): EventStore;
+  /**
+   * What a session of the cluster is opened with, here or taken over from another instance: its
+   * shared event store, and its record's removal before a client's DELETE is answered.
+   */
+  sessionOptionsFor(id: string): Required<Pick<HttpSessionOptions, 'eventStore' | 'onEndedByClient'>>;
   /** A request of a session arrived: its record's expiry moves on (in the background, throttled). */
   touch(id: string): void;
   /** This instance dropped a session (idle): the record stays for the others. */
   forget(id: string): void;
   /** A session whose first request was not an initialize: its record goes. */
   discard(id: string): Promise<void>;
-  /** The client ends a session here (DELETE; awaited before it is answered): its record goes and every instance drops it. */
-  removed(id: string): Promise<void>;
   /**
    * Answers a request this instance does not hold the state for, and resolves true; false leaves it
    * to the session's own transport. Handled here: a GET with a Last-Event-ID of a stream another
@@ -85,11 +85,15 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
   });
   void subscriber.subscribe(closedSessionsChannel(store)).catch(() => undefined);
 
-  /** Frees a session's place in the cap and drops its record (a client's DELETE; idempotent, never throws). */
+  /** Frees a session's place in the cap and drops its record, every instance dropping the session (a client's DELETE, a discarded session; idempotent, never throws). */
   const removeRecord = async (id: string): Promise<void> => {
     heldRecords.delete(id);
     await records.remove(id).catch(() => undefined);
   };
+  const sessionOptionsFor = (id: string): Required<Pick<HttpSessionOptions, 'eventStore' | 'onEndedByClient'>> => ({
+    eventStore: createSharedEventStore(store, id, { ttlMs: options.idleSessionMs }),
+    onEndedByClient: () => removeRecord(id),
+  });
   const hold = (session: HttpSession, record: SessionRecord): void => {
     const previous = session.connection.server.onclose;
     session.connection.server.onclose = () => {
@@ -127,8 +131,7 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
     const session = await openHttpSession(gateway, id, {
       allowedHosts: options.allowedHosts(),
       identity,
-      eventStore: createSharedEventStore(store, id, { ttlMs: options.idleSessionMs }),
-      onEndedByClient: () => removeRecord(id),
+      ...sessionOptionsFor(id),
     });
     const host = options.allowedHosts()[0] ?? '127.0.0.1';
     if (!(await replayInitialize(session, record.initialize, host).catch(() => false))) {
@@ -255,17 +258,13 @@ export function createClusterSessions(gateway: Gateway, store: ClusterStore, opt
       }
       return unreachable('the session cap (http.max_sessions) cannot be counted across instances and new sessions are refused');
     },
-    eventStoreFor: (id) => createSharedEventStore(store, id, { ttlMs: options.idleSessionMs }),
+    sessionOptionsFor,
     touch: (id) => records.touch(id),
     forget(id) {
       records.forget(id);
       heldRecords.delete(id);
     },
-    async discard(id) {
-      heldRecords.delete(id);
-      await records.remove(id).catch(() => undefined);
-    },
-    removed: removeRecord,
+    discard: removeRecord,
     async handleElsewhere(id, identity, request, response) {
       const lastEventId = request.headers['last-event-id'];
       if (request.method === 'GET' && typeof lastEventId === 'string' && lastEventId !== '')
