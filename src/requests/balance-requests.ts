@@ -16,8 +16,8 @@ const OWN_DESCRIPTION_CHARACTERS = 400;
 /** Words so common in names that a tool is not looked up by them (they still count in the share). */
 const MAXIMUM_LENDERS_PER_WORD = 500;
 
-/** How a tool without requests of its own was given some by {@link balanceRequests}. */
-export type BalancedBy = 'lent' | 'own text';
+/** How a tool without requests of its own was given some by {@link balanceRequests} (Tool.requestsGivenBy). */
+export type BalancedBy = NonNullable<Tool['requestsGivenBy']>;
 
 export interface BalanceOptions {
   /** Tools that neither lend nor get requests (hidden by policy or scope). */
@@ -77,9 +77,10 @@ export function balanceRequests(tools: readonly Tool[], options: BalanceOptions 
       best.push(lender);
     }
     const lent = best.flatMap((lender) => lenders[lender]!.requests ?? []).slice(0, MAXIMUM_LENT_REQUESTS);
-    const requests = lent.length > 0 ? lent : ownTextOf(tool);
-    options.balancedBy?.(tool, lent.length > 0 ? 'lent' : 'own text', requests.length);
-    given.set(tool, { ...tool, requests, requestsGivenBy: lent.length > 0 ? 'lent' : 'own text' });
+    const by: BalancedBy = lent.length > 0 ? 'lent' : 'own text';
+    const requests = by === 'lent' ? lent : ownTextOf(tool);
+    options.balancedBy?.(tool, by, requests.length);
+    given.set(tool, { ...tool, requests, requestsGivenBy: by });
   }
   return tools.map((tool) => given.get(tool) ?? tool);
 }
