@@ -8,6 +8,7 @@ import type { SearchOptions } from './index/search-options.ts';
 import { fuseWithMeaning, type SemanticRanking } from './meaning/fuse-with-meaning.ts';
 import { analyzeQuery, type AnalyzedQuery } from './query/analyze-query.ts';
 import { weighActionAgreement } from './rank/action-agreement.ts';
+import { weighBestRequests } from './rank/best-request.ts';
 import { CLAUSE_RANKING_DEPTH, fuseClauseRankings } from './rank/fuse-clause-rankings.ts';
 import { rankDocuments } from './rank/rank-documents.ts';
 import type { ParameterTermMemo } from './rank/score-parameter-texts.ts';
@@ -79,11 +80,13 @@ export function rankByWords(
   const parameterTerms: ParameterTermMemo = new Map();
   const scored = scoreWords(index, reading.terms, depth, parameterTerms);
   const scores = scored?.scores ?? specScores;
-  // rank: the soft signals of the whole request (both off by default): its server prior, then the
-  // agreement of its action with each tool's.
+  // rank: the soft signals of the whole request: its server prior, then the agreement of its action
+  // with each tool's (both off by default), then each tool's best single request (where every tool
+  // has requests of its own).
   if (scored !== undefined) {
     weighServerPrior(index, scored.scores, reading.terms);
     weighActionAgreement(index, scored.scores, analyzed.action, depth);
+    weighBestRequests(index, scored.scores, analyzed.stems, depth);
   }
 
   // contract: exact names first, then a partly typed name's tools; then rank: the selection (relevance

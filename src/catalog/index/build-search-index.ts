@@ -7,6 +7,7 @@ import { IntIdTable } from './int-id-table.ts';
 import { specTokenPostingsOf } from './spec-token-postings.ts';
 import { sharedVocabulary, type SharedVocabulary } from '../text/shared-vocabulary.ts';
 import { FIELD_COUNT, REQUESTS_FIELD, type SearchIndex } from './search-index.ts';
+import { everyToolHasOwnRequests } from './own-requests.ts';
 
 /** A built index: a {@link SearchIndex}, its lookups by vocabulary id, and the occurrence list it was built from. */
 export interface BuiltSearchIndex extends SearchIndex {
@@ -194,13 +195,7 @@ function groupOccurrences(
 export function requestsWeightOf(tools: readonly Tool[], options: ResolvedSearchOptions): number {
   const { requests, ownRequests } = options.fieldWeights;
   if (requests === 0) return 0;
-  let any = false;
-  for (const tool of tools) {
-    if (tool.kind === 'core') continue;
-    if ((tool.requests?.length ?? 0) === 0 || tool.requestsGivenBy !== undefined) return requests;
-    any = true;
-  }
-  return any ? ownRequests : requests;
+  return everyToolHasOwnRequests(tools) ? ownRequests : requests;
 }
 
 /** Per occurrence slot (document * FIELD_COUNT + field), its BM25F factor given every document's field lengths. */

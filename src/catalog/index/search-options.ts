@@ -126,6 +126,15 @@ export interface SearchOptions {
    * set's R@1 (docs/search-quality.md, 2026-12-03). @default 0
    */
   readonly serverPriorWeight?: number;
+  /**
+   * How much a tool's best single request counts (rank/best-request.ts: each request scored as a short
+   * document of its own, the best one added to the tool's score as bestRequestWeight x the best score x
+   * its share of the best candidate's): a request saying what the query says, all of it, beats words
+   * gathered from many requests. Only in a catalog where every tool has requests of its own, so that a
+   * tool of a server no pack covers never loses a place for lacking them. 0 turns it off. Tuned on the
+   * tuning sets (docs/requests.md). @default 0.7
+   */
+  readonly bestRequestWeight?: number;
 }
 
 /** {@link SearchOptions} with every field set. */
@@ -148,6 +157,7 @@ export interface ResolvedSearchOptions {
   readonly readArgumentValues: boolean;
   readonly actionWeight: number;
   readonly serverPriorWeight: number;
+  readonly bestRequestWeight: number;
 }
 
 /** The defaults, tuned only on the tuning sets (docs/search-quality.md lists them), never on a reported set. */
@@ -178,6 +188,7 @@ export const DEFAULT_SEARCH_OPTIONS: ResolvedSearchOptions = Object.freeze({
   readArgumentValues: true,
   actionWeight: 0,
   serverPriorWeight: 0,
+  bestRequestWeight: 0.7,
 });
 
 /** Fills the unset fields of `options` from the defaults; never mutates its input. */
@@ -201,5 +212,6 @@ export function resolveSearchOptions(options: SearchOptions = {}): ResolvedSearc
     readArgumentValues: options.readArgumentValues ?? DEFAULT_SEARCH_OPTIONS.readArgumentValues,
     actionWeight: options.actionWeight ?? DEFAULT_SEARCH_OPTIONS.actionWeight,
     serverPriorWeight: options.serverPriorWeight ?? DEFAULT_SEARCH_OPTIONS.serverPriorWeight,
+    bestRequestWeight: options.bestRequestWeight ?? DEFAULT_SEARCH_OPTIONS.bestRequestWeight,
   };
 }

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildSearchIndex } from '../../../src/catalog/index/build-search-index.ts';
+import { analyzeQuery } from '../../../src/catalog/query/analyze-query.ts';
+import { bestRequestScore, requestDocumentsOf, weighBestRequests } from '../../../src/catalog/rank/best-request.ts';
+import { searchTools } from '../../../src/catalog/search-tools.ts';
+import type { Tool } from '../../../src/tools/tool.ts';
+import { makeTool } from '../catalog-fixtures.ts';
+
+const stems = (request: string): readonly string[] => analyzeQuery(request).stems;
+
+// Two deployment tools: one whose single request says the whole request below, one whose many
+// requests have its words spread over them (the requests field pools them, and counts them more).
+const scale = {
+  ...makeTool('scale_deployment', 'Change the replica count of a deployment.', [], 'mcp-kubernetes'),
+  requests: ['run more copies of the web frontend', 'scale it up', 'add replicas'],
+};
+const rollout = {
+  ...makeTool('restart_rollout', 'Restart the pods of a deployment.', [], 'mcp-kubernetes'),
+  requests: ['copies hang', 'web frontend is stuck', 'restart the web frontend', 'frontend froze', 'copies of pods'],
+};
+const logs = {
+  ...makeTool('get_logs', 'Read the logs of a pod.', [], 'mcp-kubernetes'),
+  requests: ['why did the frontend crash', 'show me the web server output'],
+};
+const catalog: Tool[] = [scale, rollout, logs];
+const request = 'more copies of the web frontend';
+
+describe('requestDocumentsOf', () => {
+  it('keeps each request as its own terms and counts the requests each term is in', () => {
+    const requests = requestDocumentsOf(buildSearchIndex(catalog));
+    assert.equal(requests.everyToolHasOwn, true);
+    assert.equal(requests.requestCount, 10);
+    assert.deepEqual(requests.termsOf[0]![0], stems('run more copies of the web frontend'));
+    assert.equal(requests.requestCounts.get(stems('frontend')[0]!), 5);
+    assert.equal(requests.requestCounts.get(stems('copies')[0]!), 3);
+  });
+
+  it('is off for a catalog where some tool has no requests of its own', () => {
+    const bare = makeTool('get_events', 'List the events of a namespace.', [], 'mcp-kubernetes');
+    assert.equal(requestDocumentsOf(buildSearchIndex([...catalog, bare])).everyToolHasOwn, false);
+    const lent = { ...bare, requests: ['what happened in the cluster'], requestsGivenBy: 'lent' as const };
+    assert.equal(requestDocumentsOf(buildSearchIndex([...catalog, lent])).everyToolHasOwn, false);
+    assert.equal(requestDocumentsOf(buildSearchIndex(catalog.map((tool) => ({ ...tool, requests: [] })))).everyToolHasOwn, false);
+  });
+});
+
+describe('bestRequestScore', () => {
+  it('scores a request with all of the words above requests that have them spread out', () => {
+    const index = buildSearchIndex(catalog);
+    const requests = requestDocumentsOf(index);
+    const terms = [...new Set(stems(request))];
+    const [scaleScore, rolloutScore, logsScore] = [0, 1, 2].map((document) => bestRequestScore(index, requests, document, terms));
+    assert.ok(scaleScore! > rolloutScore! && rolloutScore! > 0, `${scaleScore} > ${rolloutScore} > 0`);
+    assert.ok(rolloutScore! > logsScore!, `${rolloutScore} > ${logsScore}`);
+    assert.equal(bestRequestScore(index, requests, 0, [...new Set(stems('delete a namespace'))]), 0);
+  });
+});
+
+describe('weighBestRequests', () => {
+  it('puts the tool whose one request says the request first, where pooled requests did not', () => {
+    const pooled = searchTools(catalog, request, 3, { bestRequestWeight: 0 }).map((match) => match.tool.name);
+    const best = searchTools(catalog, request, 3).map((match) => match.tool.name);
+    assert.equal(pooled[0], 'restart_rollout');
+    assert.equal(best[0], 'scale_deployment');
+  });
+
+  it('changes nothing where some tool has no requests of its own', () => {
+    const bare = makeTool('get_events', 'List the events of a namespace for the web frontend.', [], 'mcp-kubernetes');
+    const scores = (bestRequestWeight: number) =>
+      searchTools([...catalog, bare], request, 4, { bestRequestWeight }).map((match) => [match.tool.name, match.score]);
+    assert.deepEqual(scores(0.7), scores(0));
+  });
+
+  it('is off with the requests field (its weight 0)', () => {
+    const index = buildSearchIndex(catalog, { fieldWeights: { requests: 0 } });
+    const scores = new Float64Array([2, 0, 1]);
+    weighBestRequests(index, scores, stems(request), 10);
+    assert.deepEqual([...scores], [2, 0, 1]);
+  });
+
+  it('adds only to documents that had a score, by their share of the best request', () => {
+    const index = buildSearchIndex(catalog);
+    const scores = new Float64Array([2, 0, 1]);
+    weighBestRequests(index, scores, stems(request), 10);
+    assert.equal(scores[1], 0);
+    // scale_deployment has the best request: it gains the weight x the best score.
+    assert.equal(scores[0], 2 + 0.7 * 2);
+    assert.ok(scores[2]! > 1 && scores[2]! < 1 + 0.7 * 2, String(scores[2]));
+  });
+});
