@@ -1,5 +1,6 @@
 import type { Gateway } from '../gateway/create-gateway.ts';
 import type { PackMatch } from '../request-pack/load-request-pack.ts';
+import { DEFAULT_SEARCH_OPTIONS } from '../catalog/index/search-options.ts';
 import { countOf } from '../text/count-of.ts';
 
 /** One server's requests as `inspect` shows them: the pack entry it matched, and per tool how many from where. */
@@ -59,6 +60,8 @@ export function renderRequests(
       lines.push(`    ${tool.tool.padEnd(width)}  pack ${tool.pack}, model ${tool.model}, learned ${tool.learned}${balanced}`);
     }
   }
+  const weighing = describeWeighing(servers);
+  if (weighing !== undefined) lines.push(`  ${weighing}`);
   const uncovered = servers.filter((server) => server.pack === null && server.tools.length > 0);
   if (sources.pack && !sources.expand && uncovered.length > 0) {
     const tools = uncovered.reduce((total, server) => total + server.tools.length, 0);
@@ -67,6 +70,22 @@ export function renderRequests(
     );
   }
   return `\n${lines.join('\n')}\n`;
+}
+
+/**
+ * How the search weighs the requests of these servers' tools (FieldWeights.requests or ownRequests,
+ * and whether each tool's best request counts: rank/best-request.ts), or undefined when no tool has
+ * any. A tool without requests of its own is one balancing gave some to (a hidden tool has none and
+ * is not searched, so it does not count).
+ */
+export function describeWeighing(servers: readonly ServerRequests[]): string | undefined {
+  const tools = servers.flatMap((server) => server.tools);
+  const { requests, ownRequests } = DEFAULT_SEARCH_OPTIONS.fieldWeights;
+  const without = tools.filter((tool) => tool.balanced !== undefined).length;
+  if (without > 0)
+    return `${countOf(without, 'tool')} without requests of ${without === 1 ? 'its' : 'their'} own: requests weigh ${requests} in the search and each tool's best request is off, so that ${without === 1 ? 'it loses' : 'they lose'} nothing for lacking them`;
+  if (!tools.some((tool) => tool.pack + tool.model + tool.learned > 0)) return undefined;
+  return `every tool has requests of its own: they weigh ${ownRequests} in the search, and each tool's best request counts too`;
 }
 
 /** `a`, `a and b`, `a, b and 3 more`: at most three names, the rest counted. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderRequests, type ServerRequests } from '../../src/cli/describe-requests.ts';
+import { describeWeighing, renderRequests, type ServerRequests } from '../../src/cli/describe-requests.ts';
 
 const tool = (name: string) => ({ tool: name, pack: 0, model: 0, learned: 0 });
 const covered: ServerRequests = {
@@ -39,5 +39,23 @@ describe('renderRequests', () => {
     assert.doesNotMatch(renderRequests(servers, { pack: true, learn: false, expand: true }), HINT);
     assert.doesNotMatch(renderRequests(servers, { pack: false, learn: false, expand: false }), HINT);
     assert.doesNotMatch(renderRequests([covered], { pack: true, learn: false, expand: false }), HINT);
+  });
+});
+
+describe('describeWeighing', () => {
+  it('says requests count fully when every tool has its own, and names how many lack them otherwise', () => {
+    assert.match(describeWeighing([covered])!, /^every tool has requests of its own: they weigh 1\.5 .* best request counts too$/);
+    const lent = { ...tool('mcp_ocean_tide'), balanced: { by: 'lent' as const, count: 4 } };
+    const own = { ...tool('mcp_ocean_wave'), balanced: { by: 'own text' as const, count: 2 } };
+    const ocean: ServerRequests = { server: 'ocean', pack: null, tools: [lent, own] };
+    assert.match(describeWeighing([covered, ocean])!, /^2 tools without requests of their own: requests weigh 0\.5 .* best request is off/);
+    assert.equal(describeWeighing([uncovered('ocean', 2)]), undefined);
+    const text = renderRequests([covered, ocean], { pack: true, learn: false, expand: false });
+    assert.match(text, /\n {2}2 tools without requests of their own: /);
+  });
+
+  it('does not count a hidden tool (no requests, none given) as lacking them', () => {
+    const hidden = tool('mcp_memory_delete_entities');
+    assert.match(describeWeighing([{ ...covered, tools: [...covered.tools, hidden] }])!, /^every tool has requests of its own/);
   });
 });
