@@ -1,7 +1,6 @@
 import { everyToolHasOwnRequests } from '../index/own-requests.ts';
 import type { SearchIndex } from '../index/search-index.ts';
-import { analyzeTokens } from '../text/analyze-tokens.ts';
-import { tokenize } from '../text/tokenize.ts';
+import { sharedVocabulary, type SharedVocabulary } from '../text/shared-vocabulary.ts';
 import { selectTop } from './select-top.ts';
 
 /** How many of the best-scoring documents the best request can reorder, at least (the search's depth if larger). */
@@ -10,15 +9,22 @@ export const BEST_REQUEST_CANDIDATES = 30;
 /**
  * The catalog's requests one by one (Tool.requests): each request a short document of its own, so
  * that a request saying what the query says, all of it, counts more than words gathered from many
- * requests of one tool (the requests field pools them).
+ * requests of one tool (the requests field pools them). Terms are the shared vocabulary's stem ids
+ * (the index's texts were read through it, so a request is not tokenized again), stop words left out.
  */
 export interface RequestDocuments {
   /** Whether every tool but core ones has requests of its own (none lent, none its own text by balanceRequests). */
   readonly everyToolHasOwn: boolean;
-  /** Document -> its requests, each as index terms (stop words dropped, stemmed). */
-  readonly termsOf: ReadonlyArray<ReadonlyArray<readonly string[]>>;
-  /** Index term -> how many requests of the catalog have it. */
-  readonly requestCounts: ReadonlyMap<string, number>;
+  /** The vocabulary whose stem ids {@link terms} holds (a newer one may replace the shared one later). */
+  readonly vocabulary: SharedVocabulary;
+  /** Document -> the index of its first request; document + 1 -> one past its last. */
+  readonly firstRequest: Int32Array;
+  /** Request -> the offset of its first term in {@link terms}; request + 1 -> one past its last. */
+  readonly firstTerm: Int32Array;
+  /** Every request's stem ids, back to back. */
+  readonly terms: Int32Array;
+  /** Stem id -> how many requests of the catalog have it. */
+  readonly requestCounts: ReadonlyMap<number, number>;
   readonly requestCount: number;
   readonly averageLength: number;
 }
@@ -37,41 +43,64 @@ export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
   let documents = requestsByIndex.get(index);
   if (documents !== undefined) return documents;
   const everyToolHasOwn = everyToolHasOwnRequests(index.tools);
-  const stems = new Map<string, string>();
-  const requestCounts = new Map<string, number>();
-  let requestCount = 0;
-  let totalLength = 0;
-  const termsOf = index.tools.map((tool) => {
-    if (!everyToolHasOwn || tool.kind === 'core') return [];
-    const lists = (tool.requests ?? []).map((request) => analyzeTokens(tokenize(request), stems)).filter((terms) => terms.length > 0);
-    for (const terms of lists) {
-      requestCount++;
-      totalLength += terms.length;
-      for (const term of new Set(terms)) requestCounts.set(term, (requestCounts.get(term) ?? 0) + 1);
+  const vocabulary = sharedVocabulary();
+  const firstRequest = new Int32Array(index.tools.length + 1);
+  const offsets: number[] = [0];
+  const terms: number[] = [];
+  const requestCounts = new Map<number, number>();
+  index.tools.forEach((tool, document) => {
+    firstRequest[document] = offsets.length - 1;
+    if (!everyToolHasOwn || tool.kind === 'core') return;
+    for (const request of tool.requests ?? []) {
+      const start = terms.length;
+      const span = vocabulary.spanOf(request);
+      const spans = vocabulary.spans;
+      for (let position = span + 1; position <= span + spans[span]!; position++) {
+        const stemId = vocabulary.tokenStems[spans[position]!]!;
+        if (stemId < 0) continue;
+        // Each request counts once per stem it has.
+        if (!terms.includes(stemId, start)) requestCounts.set(stemId, (requestCounts.get(stemId) ?? 0) + 1);
+        terms.push(stemId);
+      }
+      if (terms.length > start) offsets.push(terms.length);
     }
-    return lists;
   });
-  documents = { everyToolHasOwn, termsOf, requestCounts, requestCount, averageLength: requestCount === 0 ? 0 : totalLength / requestCount };
+  firstRequest[index.tools.length] = offsets.length - 1;
+  const requestCount = offsets.length - 1;
+  documents = {
+    everyToolHasOwn,
+    vocabulary,
+    firstRequest,
+    firstTerm: Int32Array.from(offsets),
+    terms: Int32Array.from(terms),
+    requestCounts,
+    requestCount,
+    averageLength: requestCount === 0 ? 0 : terms.length / requestCount,
+  };
   requestsByIndex.set(index, documents);
   return documents;
 }
 
 /**
- * The BM25 of `terms` (distinct index terms of the query) against each request of `document`, with
- * the index's k1 and b, requests as the documents: the best request's score, 0 when none matches.
+ * The BM25 of `stemIds` (distinct stem ids of the query, in {@link RequestDocuments.vocabulary}) against
+ * each request of `document`, with the index's k1 and b, requests as the documents: the best request's
+ * score, 0 when none matches.
  */
-export function bestRequestScore(index: SearchIndex, requests: RequestDocuments, document: number, terms: readonly string[]): number {
+export function bestRequestScore(index: SearchIndex, requests: RequestDocuments, document: number, stemIds: readonly number[]): number {
   const { k1, b } = index.options;
+  const { firstRequest, firstTerm, terms } = requests;
   let best = 0;
-  for (const request of requests.termsOf[document] ?? []) {
+  for (let request = firstRequest[document]!; request < firstRequest[document + 1]!; request++) {
+    const start = firstTerm[request]!;
+    const end = firstTerm[request + 1]!;
+    const norm = 1 - b + (b * (end - start)) / requests.averageLength;
     let score = 0;
-    for (const term of terms) {
+    for (const stemId of stemIds) {
       let frequency = 0;
-      for (const word of request) if (word === term) frequency++;
+      for (let position = start; position < end; position++) if (terms[position] === stemId) frequency++;
       if (frequency === 0) continue;
-      const count = requests.requestCounts.get(term) ?? 0;
+      const count = requests.requestCounts.get(stemId) ?? 0;
       const idf = Math.log(1 + (requests.requestCount - count + 0.5) / (count + 0.5));
-      const norm = 1 - b + (b * request.length) / requests.averageLength;
       score += (idf * frequency * (k1 + 1)) / (frequency + k1 * norm);
     }
     if (score > best) best = score;
@@ -96,8 +125,9 @@ export function weighBestRequests(index: SearchIndex, scores: Float64Array, stem
   if (!requests.everyToolHasOwn) return;
   const candidates = selectTop(index.tools, scores, Math.max(depth, BEST_REQUEST_CANDIDATES));
   if (candidates.length === 0) return;
-  const terms = [...new Set(stems)];
-  const bests = candidates.map((document) => bestRequestScore(index, requests, document, terms));
+  const stemIds = [...new Set(stems.flatMap((stem) => requests.vocabulary.stemIds.get(stem) ?? []))];
+  if (stemIds.length === 0) return;
+  const bests = candidates.map((document) => bestRequestScore(index, requests, document, stemIds));
   const topBest = Math.max(...bests);
   if (topBest === 0) return;
   const topScore = scores[candidates[0]!]!;

@@ -2,12 +2,22 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSearchIndex } from '../../../src/catalog/index/build-search-index.ts';
 import { analyzeQuery } from '../../../src/catalog/query/analyze-query.ts';
-import { bestRequestScore, requestDocumentsOf, weighBestRequests } from '../../../src/catalog/rank/best-request.ts';
+import { bestRequestScore, requestDocumentsOf, weighBestRequests, type RequestDocuments } from '../../../src/catalog/rank/best-request.ts';
 import { searchTools } from '../../../src/catalog/search-tools.ts';
 import type { Tool } from '../../../src/tools/tool.ts';
 import { makeTool } from '../catalog-fixtures.ts';
 
 const stems = (request: string): readonly string[] => analyzeQuery(request).stems;
+
+/** A request's distinct stems as the ids `requests` holds them by. */
+const stemIdsOf = (requests: RequestDocuments, request: string): number[] => [
+  ...new Set(stems(request).map((stem) => requests.vocabulary.stemIds.get(stem)!)),
+];
+
+/** Request number `request` of `requests`, as its stem ids. */
+const requestTerms = (requests: RequestDocuments, request: number): number[] => [
+  ...requests.terms.subarray(requests.firstTerm[request]!, requests.firstTerm[request + 1]!),
+];
 
 // Two deployment tools: one whose single request says the whole request below, one whose many
 // requests have its words spread over them (the requests field pools them, and counts them more).
@@ -31,9 +41,10 @@ describe('requestDocumentsOf', () => {
     const requests = requestDocumentsOf(buildSearchIndex(catalog));
     assert.equal(requests.everyToolHasOwn, true);
     assert.equal(requests.requestCount, 10);
-    assert.deepEqual(requests.termsOf[0]![0], stems('run more copies of the web frontend'));
-    assert.equal(requests.requestCounts.get(stems('frontend')[0]!), 5);
-    assert.equal(requests.requestCounts.get(stems('copies')[0]!), 3);
+    assert.deepEqual([...requests.firstRequest], [0, 3, 8, 10]);
+    assert.deepEqual(requestTerms(requests, 0), stemIdsOf(requests, 'run more copies of the web frontend'));
+    assert.equal(requests.requestCounts.get(stemIdsOf(requests, 'frontend')[0]!), 5);
+    assert.equal(requests.requestCounts.get(stemIdsOf(requests, 'copies')[0]!), 3);
   });
 
   it('is off for a catalog where some tool has no requests of its own', () => {
@@ -49,11 +60,11 @@ describe('bestRequestScore', () => {
   it('scores a request with all of the words above requests that have them spread out', () => {
     const index = buildSearchIndex(catalog);
     const requests = requestDocumentsOf(index);
-    const terms = [...new Set(stems(request))];
+    const terms = stemIdsOf(requests, request);
     const [scaleScore, rolloutScore, logsScore] = [0, 1, 2].map((document) => bestRequestScore(index, requests, document, terms));
     assert.ok(scaleScore! > rolloutScore! && rolloutScore! > 0, `${scaleScore} > ${rolloutScore} > 0`);
     assert.ok(rolloutScore! > logsScore!, `${rolloutScore} > ${logsScore}`);
-    assert.equal(bestRequestScore(index, requests, 0, [...new Set(stems('delete a namespace'))]), 0);
+    assert.equal(bestRequestScore(index, requests, 0, stemIdsOf(requests, 'pods logs')), 0);
   });
 });
 
