@@ -6,8 +6,9 @@
  * - a stand-in for a server the pack does not cover among servers it does (the blind sets'
  *   situation, larger than "own server left out"): the bundled session with one server's pack taken
  *   off, in turn for each, asked that server's model-written requests and the tuning sets' requests
- *   for it; and the same with the model writing for every tool, asked the tuning sets' requests alone
- *   (its own requests would be asked of themselves).
+ *   for it; the same catalogs asked the tuning sets' requests of the servers still covered; and the
+ *   same with the model writing for every tool, asked the tuning sets' requests alone (its own
+ *   requests would be asked of themselves).
  * Words alone on the stand-in is the first line. Reads no held-out or blind set.
  * Usage: tsx bench/search/tune-best-request.ts [weights, comma-separated, default 0,0.4,0.7,1] [--options JSON]
  */
@@ -110,6 +111,15 @@ for (const weight of weights) {
     return measureRetrieval(rankerOf(tools, session, options), [...modelQueriesOf(toolset), ...tuningOnSession.filter(onServer(toolset))]);
   });
   rows.push(`| ${weight} | stand-in: one server uncovered, pack | ${pooled(standIn)} |`);
+  // The same catalogs asked the tuning sets' requests of the servers the pack still covers there.
+  const standInCovered = sessionToolsets.map((toolset) => {
+    const tools = balanced(session, (tool) => (tool.toolset === toolset ? undefined : sessionCoverage.requestsOf(tool)), sessionPackIds);
+    return measureRetrieval(
+      rankerOf(tools, session, options),
+      tuningOnSession.filter((query) => !onServer(toolset)(query)),
+    );
+  });
+  rows.push(`| ${weight} | stand-in: the other, covered servers' tuning requests | ${pooled(standInCovered)} |`);
   const standInModel = sessionToolsets.map((toolset) => {
     const extra = (tool: Tool) => [
       ...(tool.toolset === toolset ? [] : (sessionCoverage.requestsOf(tool) ?? [])),

@@ -1,4 +1,4 @@
-import { everyToolHasOwnRequests } from '../index/own-requests.ts';
+import { hasOwnRequests } from '../index/own-requests.ts';
 import type { SearchIndex } from '../index/search-index.ts';
 import { sharedVocabulary, type SharedVocabulary } from '../text/shared-vocabulary.ts';
 import { selectTop } from './select-top.ts';
@@ -13,8 +13,8 @@ export const BEST_REQUEST_CANDIDATES = 30;
  * (the index's texts were read through it, so a request is not tokenized again), stop words left out.
  */
 export interface RequestDocuments {
-  /** Whether every tool but core ones has requests of its own (none lent, none its own text by balanceRequests). */
-  readonly everyToolHasOwn: boolean;
+  /** Document -> 1 when its tool has requests of its own (hasOwnRequests), else 0 (none, lent, or its own text). */
+  readonly own: Uint8Array;
   /** The vocabulary whose stem ids {@link terms} holds (a newer one may replace the shared one later). */
   readonly vocabulary: SharedVocabulary;
   /** Document -> the index of its first request; document + 1 -> one past its last. */
@@ -36,13 +36,13 @@ export interface RequestDocuments {
 const requestsByIndex = new WeakMap<SearchIndex, RequestDocuments>();
 
 /**
- * The {@link RequestDocuments} of `index`'s catalog. Where some tool has no requests of its own, none
- * is read (the best request is off there), so such a catalog costs one pass over its tools.
+ * The {@link RequestDocuments} of `index`'s catalog: the requests of the tools that have their own
+ * (lent ones and a tool's own text are not people's words for it, and are not read).
  */
 export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
   let documents = requestsByIndex.get(index);
   if (documents !== undefined) return documents;
-  const everyToolHasOwn = everyToolHasOwnRequests(index.tools);
+  const own = new Uint8Array(index.tools.length);
   const vocabulary = sharedVocabulary();
   const firstRequest = new Int32Array(index.tools.length + 1);
   const offsets: number[] = [0];
@@ -50,7 +50,8 @@ export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
   const requestCounts = new Map<number, number>();
   index.tools.forEach((tool, document) => {
     firstRequest[document] = offsets.length - 1;
-    if (!everyToolHasOwn || tool.kind === 'core') return;
+    if (!hasOwnRequests(tool)) return;
+    own[document] = 1;
     for (const request of tool.requests ?? []) {
       const start = terms.length;
       const span = vocabulary.spanOf(request);
@@ -68,7 +69,7 @@ export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
   firstRequest[index.tools.length] = offsets.length - 1;
   const requestCount = offsets.length - 1;
   documents = {
-    everyToolHasOwn,
+    own,
     vocabulary,
     firstRequest,
     firstTerm: Int32Array.from(offsets),
@@ -109,29 +110,36 @@ export function bestRequestScore(index: SearchIndex, requests: RequestDocuments,
 }
 
 /**
- * Adds each candidate's best request to `scores`: for the best max(`depth`, BEST_REQUEST_CANDIDATES)
- * documents, score + bestRequestWeight x the best score x (its best request's score / the best of
- * any candidate's). Only in a catalog where every tool has requests of its own: a tool without (a
- * server no pack covers, given its own text or lent requests) has no requests in people's words to
- * compare, and would lose first places it deserves. Does nothing when the weight is 0, no candidate
- * request matches, `stems` is empty, or the requests field is off (its weight 0). Never scores a
- * document that had no score.
+ * Adds each candidate's best request to `scores`, for the best max(`depth`, BEST_REQUEST_CANDIDATES)
+ * documents: score + bestRequestWeight x the best score x a share from 0 to 1. A tool with requests
+ * of its own has its best request's score over the best of any candidate's; a tool without (a server
+ * no pack covers, given its own text or lent requests) has nothing in people's words to compare, so it
+ * is given the benefit of the doubt, a share of 1, as if its best request matched as well as any, when
+ * its score is above the relevance floor (relevanceFloor x the best score; 0 below, so that the stage
+ * pads no result list with weak matches). Requests then reorder the tools that have them, and never
+ * take a place from one that has none. Does nothing when the weight is 0, no candidate's request
+ * matches, `stems` is empty, or the requests field is off (its weight 0). Never scores a document
+ * that had no score.
  */
 export function weighBestRequests(index: SearchIndex, scores: Float64Array, stems: readonly string[], depth: number): void {
   const weight = index.options.bestRequestWeight;
   // A requests field weight of 0 turns requests off altogether.
   if (weight === 0 || index.options.fieldWeights.requests === 0 || stems.length === 0) return;
   const requests = requestDocumentsOf(index);
-  if (!requests.everyToolHasOwn) return;
+  if (requests.requestCount === 0) return;
   const candidates = selectTop(index.tools, scores, Math.max(depth, BEST_REQUEST_CANDIDATES));
   if (candidates.length === 0) return;
   const stemIds = [...new Set(stems.flatMap((stem) => requests.vocabulary.stemIds.get(stem) ?? []))];
   if (stemIds.length === 0) return;
-  const bests = candidates.map((document) => bestRequestScore(index, requests, document, stemIds));
+  const bests = candidates.map((document) => (requests.own[document] === 1 ? bestRequestScore(index, requests, document, stemIds) : 0));
   const topBest = Math.max(...bests);
   if (topBest === 0) return;
   const topScore = scores[candidates[0]!]!;
+  const floor = index.options.relevanceFloor * topScore;
+  const shares = candidates.map((document, position) =>
+    requests.own[document] === 1 ? bests[position]! / topBest : scores[document]! >= floor ? 1 : 0,
+  );
   candidates.forEach((document, position) => {
-    scores[document]! += (weight * topScore * bests[position]!) / topBest;
+    scores[document]! += weight * topScore * shares[position]!;
   });
 }

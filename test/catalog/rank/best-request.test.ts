@@ -39,7 +39,7 @@ const request = 'more copies of the web frontend';
 describe('requestDocumentsOf', () => {
   it('keeps each request as its own terms and counts the requests each term is in', () => {
     const requests = requestDocumentsOf(buildSearchIndex(catalog));
-    assert.equal(requests.everyToolHasOwn, true);
+    assert.deepEqual([...requests.own], [1, 1, 1]);
     assert.equal(requests.requestCount, 10);
     assert.deepEqual([...requests.firstRequest], [0, 3, 8, 10]);
     assert.deepEqual(requestTerms(requests, 0), stemIdsOf(requests, 'run more copies of the web frontend'));
@@ -47,12 +47,13 @@ describe('requestDocumentsOf', () => {
     assert.equal(requests.requestCounts.get(stemIdsOf(requests, 'copies')[0]!), 3);
   });
 
-  it('is off for a catalog where some tool has no requests of its own', () => {
+  it('reads only the requests a tool has of its own, not lent ones or its own text', () => {
     const bare = makeTool('get_events', 'List the events of a namespace.', [], 'mcp-kubernetes');
-    assert.equal(requestDocumentsOf(buildSearchIndex([...catalog, bare])).everyToolHasOwn, false);
-    const lent = { ...bare, requests: ['what happened in the cluster'], requestsGivenBy: 'lent' as const };
-    assert.equal(requestDocumentsOf(buildSearchIndex([...catalog, lent])).everyToolHasOwn, false);
-    assert.equal(requestDocumentsOf(buildSearchIndex(catalog.map((tool) => ({ ...tool, requests: [] })))).everyToolHasOwn, false);
+    const lent = { ...bare, name: 'get_nodes', requests: ['what happened in the cluster'], requestsGivenBy: 'lent' as const };
+    const requests = requestDocumentsOf(buildSearchIndex([...catalog, bare, lent]));
+    assert.deepEqual([...requests.own], [1, 1, 1, 0, 0]);
+    assert.equal(requests.requestCount, 10);
+    assert.deepEqual([...requests.firstRequest], [0, 3, 8, 10, 10, 10]);
   });
 });
 
@@ -76,11 +77,40 @@ describe('weighBestRequests', () => {
     assert.equal(best[0], 'scale_deployment');
   });
 
-  it('changes nothing where some tool has no requests of its own', () => {
+  it('gives a tool without requests of its own the best share, above the relevance floor only', () => {
     const bare = makeTool('get_events', 'List the events of a namespace for the web frontend.', [], 'mcp-kubernetes');
-    const scores = (bestRequestWeight: number) =>
-      searchTools([...catalog, bare], request, 4, { bestRequestWeight }).map((match) => [match.tool.name, match.score]);
-    assert.deepEqual(scores(0.7), scores(0));
+    const lent = {
+      ...makeTool('get_nodes', 'List the nodes.', [], 'mcp-kubernetes'),
+      requests: ['web frontend nodes'],
+      requestsGivenBy: 'lent' as const,
+    };
+    const index = buildSearchIndex([...catalog, bare, lent]);
+    // Scores before the stage; get_nodes is below the floor (0.1 x the best score, 2).
+    const scores = new Float64Array([2, 1.5, 0, 1, 0.1]);
+    weighBestRequests(index, scores, stems(request), 10);
+    const bonus = 0.7 * 2;
+    assert.equal(scores[0], 2 + bonus, 'the best request takes the whole bonus');
+    assert.ok(scores[1]! > 1.5 && scores[1]! < 1.5 + bonus, String(scores[1]));
+    assert.equal(scores[2], 0, 'no score, no bonus');
+    assert.equal(scores[3], 1 + bonus, 'no requests of its own: the benefit of the doubt');
+    assert.equal(scores[4], 0.1, 'lent requests, below the floor: nothing');
+  });
+
+  it('lets requests reorder the tools that have them, never put one above a tool without', () => {
+    const bare = makeTool('list_replica_sets', 'List replica sets: copies of the web frontend pods and others.', [], 'mcp-kubernetes');
+    const ranked = (bestRequestWeight: number) =>
+      new Map(
+        searchTools([...catalog, bare], request, 4, { bestRequestWeight }).map((match, place) => [
+          match.tool.name,
+          { place, score: match.score },
+        ]),
+      );
+    const before = ranked(0);
+    const after = ranked(0.7);
+    assert.ok(after.get('list_replica_sets')!.place <= before.get('list_replica_sets')!.place);
+    // scale_deployment's one request says the whole request: it gains on restart_rollout's many.
+    const gap = (ranking: typeof before) => ranking.get('scale_deployment')!.score - ranking.get('restart_rollout')!.score;
+    assert.ok(gap(after) > gap(before), `${gap(before)} -> ${gap(after)}`);
   });
 
   it('is off with the requests field (its weight 0)', () => {
