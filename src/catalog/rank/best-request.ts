@@ -7,13 +7,23 @@ import { selectTop } from './select-top.ts';
 export const BEST_REQUEST_CANDIDATES = 30;
 
 /**
+ * Requests a tool must have of its own for them to be compared, as many as the request pack and the
+ * user's model give a tool at least: fewer (a tool learned from one or two searches) do not speak for
+ * how people ask for it, so a query unlike them must not count against it.
+ */
+export const MINIMUM_COMPARED_REQUESTS = 8;
+
+/**
  * The catalog's requests one by one (Tool.requests): each request a short document of its own, so
  * that a request saying what the query says, all of it, counts more than words gathered from many
  * requests of one tool (the requests field pools them). Terms are the shared vocabulary's stem ids
  * (the index's texts were read through it, so a request is not tokenized again), stop words left out.
  */
 export interface RequestDocuments {
-  /** Document -> 1 when its tool has requests of its own (hasOwnRequests), else 0 (none, lent, or its own text). */
+  /**
+   * Document -> 1 when its tool's requests are compared: requests of its own (hasOwnRequests), at least
+   * MINIMUM_COMPARED_REQUESTS of them; else 0 (none, lent, its own text, or too few).
+   */
   readonly own: Uint8Array;
   /** The vocabulary whose stem ids {@link terms} holds (a newer one may replace the shared one later). */
   readonly vocabulary: SharedVocabulary;
@@ -36,8 +46,9 @@ export interface RequestDocuments {
 const requestsByIndex = new WeakMap<SearchIndex, RequestDocuments>();
 
 /**
- * The {@link RequestDocuments} of `index`'s catalog: the requests of the tools that have their own
- * (lent ones and a tool's own text are not people's words for it, and are not read).
+ * The {@link RequestDocuments} of `index`'s catalog: the requests of the tools that have at least
+ * MINIMUM_COMPARED_REQUESTS of their own (lent ones and a tool's own text are not people's words for
+ * it, and are not read).
  */
 export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
   let documents = requestsByIndex.get(index);
@@ -50,7 +61,7 @@ export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
   const requestCounts = new Map<number, number>();
   index.tools.forEach((tool, document) => {
     firstRequest[document] = offsets.length - 1;
-    if (!hasOwnRequests(tool)) return;
+    if (!hasOwnRequests(tool) || tool.requests!.length < MINIMUM_COMPARED_REQUESTS) return;
     own[document] = 1;
     for (const request of tool.requests ?? []) {
       const start = terms.length;
@@ -112,8 +123,9 @@ export function bestRequestScore(index: SearchIndex, requests: RequestDocuments,
 /**
  * Adds each candidate's best request to `scores`, for the best max(`depth`, BEST_REQUEST_CANDIDATES)
  * documents: score + bestRequestWeight x the best score x a share from 0 to 1. A tool with requests
- * of its own has its best request's score over the best of any candidate's; a tool without (a server
- * no pack covers, given its own text or lent requests) has nothing in people's words to compare, so it
+ * of its own (MINIMUM_COMPARED_REQUESTS or more) has its best request's score over the best of any
+ * candidate's; a tool without (a server no pack covers, given its own text or lent requests, or a tool
+ * learned from a few searches) has nothing in people's words to compare, so it
  * is given the benefit of the doubt, a share of 1, as if its best request matched as well as any, when
  * its score is above the relevance floor (relevanceFloor x the best score; 0 below, so that the stage
  * pads no result list with weak matches). Requests then reorder the tools that have them, and never

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSearchIndex } from '../../../src/catalog/index/build-search-index.ts';
 import { analyzeQuery } from '../../../src/catalog/query/analyze-query.ts';
-import { bestRequestScore, requestDocumentsOf, weighBestRequests, type RequestDocuments } from '../../../src/catalog/rank/best-request.ts';
+import {
+  bestRequestScore,
+  MINIMUM_COMPARED_REQUESTS,
+  requestDocumentsOf,
+  weighBestRequests,
+  type RequestDocuments,
+} from '../../../src/catalog/rank/best-request.ts';
 import { searchTools } from '../../../src/catalog/search-tools.ts';
 import type { Tool } from '../../../src/tools/tool.ts';
 import { makeTool } from '../catalog-fixtures.ts';
@@ -23,15 +29,42 @@ const requestTerms = (requests: RequestDocuments, request: number): number[] => 
 // requests have its words spread over them (the requests field pools them, and counts them more).
 const scale = {
   ...makeTool('scale_deployment', 'Change the replica count of a deployment.', [], 'mcp-kubernetes'),
-  requests: ['run more copies of the web frontend', 'scale it up', 'add replicas'],
+  requests: [
+    'run more copies of the web frontend',
+    'scale it up',
+    'add replicas',
+    'bump the replica count',
+    'grow the deployment',
+    'handle more traffic',
+    'autoscale by hand',
+    'set replicas higher',
+  ],
 };
 const rollout = {
   ...makeTool('restart_rollout', 'Restart the pods of a deployment.', [], 'mcp-kubernetes'),
-  requests: ['copies hang', 'web frontend is stuck', 'restart the web frontend', 'frontend froze', 'copies of pods'],
+  requests: [
+    'copies hang',
+    'web frontend is stuck',
+    'restart everything',
+    'it froze',
+    'pods look dead',
+    'redeploy the service',
+    'roll the deployment',
+    'fresh restart',
+  ],
 };
 const logs = {
   ...makeTool('get_logs', 'Read the logs of a pod.', [], 'mcp-kubernetes'),
-  requests: ['why did the frontend crash', 'show me the web server output'],
+  requests: [
+    'why did the frontend crash',
+    'show me the web server output',
+    'tail the logs',
+    'container output',
+    'what did it print',
+    'read stderr',
+    'log lines please',
+    'stack trace from the pod',
+  ],
 };
 const catalog: Tool[] = [scale, rollout, logs];
 const request = 'more copies of the web frontend';
@@ -40,20 +73,21 @@ describe('requestDocumentsOf', () => {
   it('keeps each request as its own terms and counts the requests each term is in', () => {
     const requests = requestDocumentsOf(buildSearchIndex(catalog));
     assert.deepEqual([...requests.own], [1, 1, 1]);
-    assert.equal(requests.requestCount, 10);
-    assert.deepEqual([...requests.firstRequest], [0, 3, 8, 10]);
+    assert.equal(requests.requestCount, 24);
+    assert.deepEqual([...requests.firstRequest], [0, 8, 16, 24]);
     assert.deepEqual(requestTerms(requests, 0), stemIdsOf(requests, 'run more copies of the web frontend'));
-    assert.equal(requests.requestCounts.get(stemIdsOf(requests, 'frontend')[0]!), 5);
-    assert.equal(requests.requestCounts.get(stemIdsOf(requests, 'copies')[0]!), 3);
+    assert.equal(requests.requestCounts.get(stemIdsOf(requests, 'frontend')[0]!), 3);
+    assert.equal(requests.requestCounts.get(stemIdsOf(requests, 'copies')[0]!), 2);
   });
 
-  it('reads only the requests a tool has of its own, not lent ones or its own text', () => {
+  it('reads only the requests a tool has of its own, and only when it has enough to compare', () => {
     const bare = makeTool('get_events', 'List the events of a namespace.', [], 'mcp-kubernetes');
-    const lent = { ...bare, name: 'get_nodes', requests: ['what happened in the cluster'], requestsGivenBy: 'lent' as const };
-    const requests = requestDocumentsOf(buildSearchIndex([...catalog, bare, lent]));
-    assert.deepEqual([...requests.own], [1, 1, 1, 0, 0]);
-    assert.equal(requests.requestCount, 10);
-    assert.deepEqual([...requests.firstRequest], [0, 3, 8, 10, 10, 10]);
+    const lent = { ...bare, name: 'get_nodes', requests: scale.requests, requestsGivenBy: 'lent' as const };
+    const learned = { ...bare, name: 'get_secrets', requests: scale.requests.slice(0, MINIMUM_COMPARED_REQUESTS - 1) };
+    const requests = requestDocumentsOf(buildSearchIndex([...catalog, bare, lent, learned]));
+    assert.deepEqual([...requests.own], [1, 1, 1, 0, 0, 0]);
+    assert.equal(requests.requestCount, 24);
+    assert.deepEqual([...requests.firstRequest], [0, 8, 16, 24, 24, 24, 24]);
   });
 });
 
