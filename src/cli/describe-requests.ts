@@ -73,9 +73,9 @@ export function renderRequests(
 }
 
 /**
- * How the search weighs the requests of these servers' tools (FieldWeights.requests or ownRequests,
- * and whether each tool's best request counts: rank/best-request.ts), or undefined when no tool has
- * any. A tool without requests of its own is one balancing gave some to (a hidden tool has none and
+ * How the search weighs the requests of these servers' tools (FieldWeights.requests or ownRequests;
+ * at each tool's best request, rank/best-request.ts, a tool without its own is given the benefit of
+ * the doubt), or undefined when no tool has any. A tool without requests of its own is one balancing gave some to (a hidden tool has none and
  * is not searched, so it does not count).
  */
 export function describeWeighing(servers: readonly ServerRequests[]): string | undefined {
@@ -83,7 +83,7 @@ export function describeWeighing(servers: readonly ServerRequests[]): string | u
   const { requests, ownRequests } = DEFAULT_SEARCH_OPTIONS.fieldWeights;
   const without = tools.filter((tool) => tool.balanced !== undefined).length;
   if (without > 0)
-    return `${countOf(without, 'tool')} without requests of ${without === 1 ? 'its' : 'their'} own: requests weigh ${requests} in the search and each tool's best request is off, so that ${without === 1 ? 'it loses' : 'they lose'} nothing for lacking them`;
+    return `${countOf(without, 'tool')} without requests of ${without === 1 ? 'its' : 'their'} own: requests weigh ${requests} in the search, and at each tool's best request ${without === 1 ? 'it is' : 'they are'} given the benefit of the doubt, so that ${without === 1 ? 'it loses' : 'they lose'} nothing for lacking them`;
   if (!tools.some((tool) => tool.pack + tool.model + tool.learned > 0)) return undefined;
   return `every tool has requests of its own: they weigh ${ownRequests} in the search, and each tool's best request counts too`;
 }

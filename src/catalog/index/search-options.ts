@@ -130,9 +130,10 @@ export interface SearchOptions {
    * How much a tool's best single request counts (rank/best-request.ts: each request scored as a short
    * document of its own, the best one added to the tool's score as bestRequestWeight x the best score x
    * its share of the best candidate's): a request saying what the query says, all of it, beats words
-   * gathered from many requests. Only in a catalog where every tool has requests of its own, so that a
-   * tool of a server no pack covers never loses a place for lacking them. 0 turns it off. Tuned on the
-   * tuning sets (docs/requests.md). @default 0.7
+   * gathered from many requests. A tool without requests of its own (at least 8: a server no pack
+   * covers, lent ones, its own text, a few learned) is given the best share when above the relevance
+   * floor, so it never loses a place for lacking them. 0 turns it off. Tuned on the tuning sets
+   * (docs/requests.md). @default 0.7
    */
   readonly bestRequestWeight?: number;
 }
