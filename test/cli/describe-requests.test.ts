@@ -48,7 +48,10 @@ describe('describeWeighing', () => {
     const lent = { ...tool('mcp_ocean_tide'), balanced: { by: 'lent' as const, count: 4 } };
     const own = { ...tool('mcp_ocean_wave'), balanced: { by: 'own text' as const, count: 2 } };
     const ocean: ServerRequests = { server: 'ocean', pack: null, tools: [lent, own] };
-    assert.match(describeWeighing([covered, ocean])!, /^2 tools without requests of their own: requests weigh 0\.5 .* given the benefit of the doubt/);
+    assert.match(
+      describeWeighing([covered, ocean])!,
+      /^2 tools without requests of their own: requests weigh 0\.5 .* given the benefit of the doubt/,
+    );
     assert.equal(describeWeighing([uncovered('ocean', 2)]), undefined);
     const text = renderRequests([covered, ocean], { pack: true, learn: false, expand: false });
     assert.match(text, /\n {2}2 tools without requests of their own: /);
