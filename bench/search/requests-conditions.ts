@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_REQUEST_PACK_DIRECTORY, loadRequestPack, type RequestPack } from '../../src/request-pack/load-request-pack.ts';
+import { learnedRequestText } from '../../src/requests/request-sources.ts';
 import { originalNameOf, type Tool } from '../../src/tools/tool.ts';
 import type { RetrievalQuery } from './retrieval-dataset.ts';
 
@@ -72,7 +73,8 @@ export function withRequests(tools: readonly Tool[], extra: (tool: Tool) => read
 
 /**
  * Learning replayed: each `history` request becomes a request of its first gold tool, as a gateway
- * learns a search followed by a successful call of that tool. Keyed the way the queries name gold
+ * learns a search followed by a successful call of that tool, and in the form it keeps it in (its
+ * argument values taken out: learnedRequestText). Keyed the way the queries name gold
  * tools (`toolset/original name` when qualified, else the original name).
  */
 export function learnedFrom(history: readonly RetrievalQuery[]): (tool: Tool) => readonly string[] | undefined {
@@ -81,7 +83,9 @@ export function learnedFrom(history: readonly RetrievalQuery[]): (tool: Tool) =>
   for (const query of history) {
     qualified ||= query.qualified === true;
     const gold = query.gold[0];
-    if (gold !== undefined) (learned.get(gold) ?? learned.set(gold, []).get(gold)!).push(query.text);
+    // Kept as the gateway keeps a learned search: its argument values taken out (learnedRequestText).
+    const text = learnedRequestText(query.text);
+    if (gold !== undefined && text !== undefined) (learned.get(gold) ?? learned.set(gold, []).get(gold)!).push(text);
   }
   return (tool) => learned.get(qualified ? `${tool.toolset}/${originalNameOf(tool)}` : originalNameOf(tool));
 }
