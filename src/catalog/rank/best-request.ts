@@ -59,6 +59,8 @@ export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
   const offsets: number[] = [0];
   const terms: number[] = [];
   const requestCounts = new Map<number, number>();
+  // Stem id -> the request (numbered by offsets.length while it is read) that last counted it.
+  const lastRequest = new Map<number, number>();
   index.tools.forEach((tool, document) => {
     firstRequest[document] = offsets.length - 1;
     if (!hasOwnRequests(tool) || tool.requests!.length < MINIMUM_COMPARED_REQUESTS) return;
@@ -71,7 +73,10 @@ export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
         const stemId = vocabulary.tokenStems[spans[position]!]!;
         if (stemId < 0) continue;
         // Each request counts once per stem it has.
-        if (!terms.includes(stemId, start)) requestCounts.set(stemId, (requestCounts.get(stemId) ?? 0) + 1);
+        if (lastRequest.get(stemId) !== offsets.length) {
+          lastRequest.set(stemId, offsets.length);
+          requestCounts.set(stemId, (requestCounts.get(stemId) ?? 0) + 1);
+        }
         terms.push(stemId);
       }
       if (terms.length > start) offsets.push(terms.length);
@@ -93,28 +98,54 @@ export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
   return documents;
 }
 
+/** A query's stems as the best request reads them: each a slot, with its idf over the catalog's requests. */
+export interface RequestQuery {
+  /** Stem id (in RequestDocuments.vocabulary) -> its slot. */
+  readonly slots: ReadonlyMap<number, number>;
+  /** Slot -> the idf of its stem over the catalog's requests. */
+  readonly idfs: Float64Array;
+}
+
+/** The query of `stems` (index terms, repeats allowed) over `requests`; stems no request has are left out. */
+export function requestQueryOf(requests: RequestDocuments, stems: readonly string[]): RequestQuery {
+  const slots = new Map<number, number>();
+  const idfs: number[] = [];
+  for (const stem of stems) {
+    const stemId = requests.vocabulary.stemIds.get(stem);
+    const count = stemId === undefined ? 0 : (requests.requestCounts.get(stemId) ?? 0);
+    if (count === 0 || slots.has(stemId!)) continue;
+    slots.set(stemId!, idfs.length);
+    idfs.push(Math.log(1 + (requests.requestCount - count + 0.5) / (count + 0.5)));
+  }
+  return { slots, idfs: Float64Array.from(idfs) };
+}
+
 /**
- * The BM25 of `stemIds` (distinct stem ids of the query, in {@link RequestDocuments.vocabulary}) against
- * each request of `document`, with the index's k1 and b, requests as the documents: the best request's
- * score, 0 when none matches.
+ * The BM25 of `query` against each request of `document`, with the index's k1 and b, requests as the
+ * documents: the best request's score, 0 when none matches. Reads each request once, whatever the
+ * query's length.
  */
-export function bestRequestScore(index: SearchIndex, requests: RequestDocuments, document: number, stemIds: readonly number[]): number {
+export function bestRequestScore(index: SearchIndex, requests: RequestDocuments, document: number, query: RequestQuery): number {
   const { k1, b } = index.options;
   const { firstRequest, firstTerm, terms } = requests;
+  const frequencies = new Int32Array(query.idfs.length);
+  const touched: number[] = [];
   let best = 0;
   for (let request = firstRequest[document]!; request < firstRequest[document + 1]!; request++) {
     const start = firstTerm[request]!;
     const end = firstTerm[request + 1]!;
+    for (let position = start; position < end; position++) {
+      const slot = query.slots.get(terms[position]!);
+      if (slot !== undefined && frequencies[slot]!++ === 0) touched.push(slot);
+    }
     const norm = 1 - b + (b * (end - start)) / requests.averageLength;
     let score = 0;
-    for (const stemId of stemIds) {
-      let frequency = 0;
-      for (let position = start; position < end; position++) if (terms[position] === stemId) frequency++;
-      if (frequency === 0) continue;
-      const count = requests.requestCounts.get(stemId) ?? 0;
-      const idf = Math.log(1 + (requests.requestCount - count + 0.5) / (count + 0.5));
-      score += (idf * frequency * (k1 + 1)) / (frequency + k1 * norm);
+    for (const slot of touched) {
+      const frequency = frequencies[slot]!;
+      score += (query.idfs[slot]! * frequency * (k1 + 1)) / (frequency + k1 * norm);
+      frequencies[slot] = 0;
     }
+    touched.length = 0;
     if (score > best) best = score;
   }
   return best;
@@ -141,9 +172,9 @@ export function weighBestRequests(index: SearchIndex, scores: Float64Array, stem
   if (requests.requestCount === 0) return;
   const candidates = selectTop(index.tools, scores, Math.max(depth, BEST_REQUEST_CANDIDATES));
   if (candidates.length === 0) return;
-  const stemIds = [...new Set(stems.flatMap((stem) => requests.vocabulary.stemIds.get(stem) ?? []))];
-  if (stemIds.length === 0) return;
-  const bests = candidates.map((document) => (requests.own[document] === 1 ? bestRequestScore(index, requests, document, stemIds) : 0));
+  const query = requestQueryOf(requests, stems);
+  if (query.idfs.length === 0) return;
+  const bests = candidates.map((document) => (requests.own[document] === 1 ? bestRequestScore(index, requests, document, query) : 0));
   const topBest = Math.max(...bests);
   if (topBest === 0) return;
   const topScore = scores[candidates[0]!]!;

@@ -6,6 +6,7 @@ import {
   bestRequestScore,
   MINIMUM_COMPARED_REQUESTS,
   requestDocumentsOf,
+  requestQueryOf,
   weighBestRequests,
   type RequestDocuments,
 } from '../../../src/catalog/rank/best-request.ts';
@@ -16,9 +17,8 @@ import { makeTool } from '../catalog-fixtures.ts';
 const stems = (request: string): readonly string[] => analyzeQuery(request).stems;
 
 /** A request's distinct stems as the ids `requests` holds them by. */
-const stemIdsOf = (requests: RequestDocuments, request: string): number[] => [
-  ...new Set(stems(request).map((stem) => requests.vocabulary.stemIds.get(stem)!)),
-];
+const stemIdsOf = (requests: RequestDocuments, request: string): Set<number> =>
+  new Set(stems(request).map((stem) => requests.vocabulary.stemIds.get(stem)!));
 
 /** Request number `request` of `requests`, as its stem ids. */
 const requestTerms = (requests: RequestDocuments, request: number): number[] => [
@@ -75,9 +75,9 @@ describe('requestDocumentsOf', () => {
     assert.deepEqual([...requests.own], [1, 1, 1]);
     assert.equal(requests.requestCount, 24);
     assert.deepEqual([...requests.firstRequest], [0, 8, 16, 24]);
-    assert.deepEqual(requestTerms(requests, 0), stemIdsOf(requests, 'run more copies of the web frontend'));
-    assert.equal(requests.requestCounts.get(stemIdsOf(requests, 'frontend')[0]!), 3);
-    assert.equal(requests.requestCounts.get(stemIdsOf(requests, 'copies')[0]!), 2);
+    assert.deepEqual(requestTerms(requests, 0), [...stemIdsOf(requests, 'run more copies of the web frontend')]);
+    assert.equal(requests.requestCounts.get([...stemIdsOf(requests, 'frontend')][0]!), 3);
+    assert.equal(requests.requestCounts.get([...stemIdsOf(requests, 'copies')][0]!), 2);
   });
 
   it('reads only the requests a tool has of its own, and only when it has enough to compare', () => {
@@ -92,14 +92,24 @@ describe('requestDocumentsOf', () => {
 });
 
 describe('bestRequestScore', () => {
+  it('counts a request once per word it has, and every time the word comes in the request', () => {
+    const echo = { ...makeTool('echo_words', 'Echo.', [], 'mcp-echo'), requests: ['web web web', ...scale.requests.slice(1)] };
+    const once = { ...makeTool('say_word', 'Say.', [], 'mcp-echo'), requests: ['web', ...scale.requests.slice(1)] };
+    const index = buildSearchIndex([echo, once]);
+    const requests = requestDocumentsOf(index);
+    assert.equal(requests.requestCounts.get([...stemIdsOf(requests, 'web')][0]!), 2);
+    const web = requestQueryOf(requests, stems('web'));
+    assert.ok(bestRequestScore(index, requests, 0, web) !== bestRequestScore(index, requests, 1, web));
+  });
+
   it('scores a request with all of the words above requests that have them spread out', () => {
     const index = buildSearchIndex(catalog);
     const requests = requestDocumentsOf(index);
-    const terms = stemIdsOf(requests, request);
+    const terms = requestQueryOf(requests, stems(request));
     const [scaleScore, rolloutScore, logsScore] = [0, 1, 2].map((document) => bestRequestScore(index, requests, document, terms));
     assert.ok(scaleScore! > rolloutScore! && rolloutScore! > 0, `${scaleScore} > ${rolloutScore} > 0`);
     assert.ok(rolloutScore! > logsScore!, `${rolloutScore} > ${logsScore}`);
-    assert.equal(bestRequestScore(index, requests, 0, stemIdsOf(requests, 'pods logs')), 0);
+    assert.equal(bestRequestScore(index, requests, 0, requestQueryOf(requests, stems('pods logs'))), 0);
   });
 });
 
