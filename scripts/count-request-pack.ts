@@ -30,18 +30,30 @@ const servers = manifest.servers.flatMap((server) => {
     problems += 1;
     return [server];
   }
-  const tools = parsePackServerFile(readFileSync(join(PACK, server.file), 'utf8')).tools;
+  const file = parsePackServerFile(readFileSync(join(PACK, server.file), 'utf8'));
+  const count = (lists: Readonly<Record<string, readonly string[]>>): number =>
+    Object.values(lists).reduce((sum, requests) => sum + requests.length, 0);
+  const { situational: _previous, ...rest } = server;
   return [
-    { ...server, tools: Object.keys(tools).length, requests: Object.values(tools).reduce((sum, requests) => sum + requests.length, 0) },
+    {
+      ...rest,
+      tools: Object.keys(file.tools).length,
+      requests: count(file.tools),
+      ...(file.situational === undefined ? {} : { situational: count(file.situational) }),
+    },
   ];
 });
 const updated = `${JSON.stringify({ ...manifest, servers }, null, 2)}\n`;
 if (updated !== text) writeFileSync(manifestPath, updated);
-const totals = servers.reduce((sum, server) => ({ tools: sum.tools + server.tools, requests: sum.requests + server.requests }), {
-  tools: 0,
-  requests: 0,
-});
+const totals = servers.reduce(
+  (sum, server) => ({
+    tools: sum.tools + server.tools,
+    requests: sum.requests + server.requests,
+    situational: sum.situational + (server.situational ?? 0),
+  }),
+  { tools: 0, requests: 0, situational: 0 },
+);
 console.log(
-  `${servers.length} servers, ${totals.tools} tools, ${totals.requests} requests${updated === text ? '' : ' (manifest.json updated)'}`,
+  `${servers.length} servers, ${totals.tools} tools, ${totals.requests} requests, ${totals.situational} situational${updated === text ? '' : ' (manifest.json updated)'}`,
 );
 process.exitCode = problems > 0 ? 1 : 0;

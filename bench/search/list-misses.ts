@@ -1,19 +1,18 @@
 /**
  * Lists the requests of a tuning set whose gold tool is not first, with the gold's rank and the
  * first three results, for the words ranking with the given options. Never loads a held-out set.
- * `--pack` ranks with the shipped request pack attached and balanced, as measure-requests' *pack*
- * condition does (and as createRequestSources attaches it).
+ * `--pack` ranks with the shipped request pack attached as createRequestSources attaches it
+ * (situational requests where every tool has some, else balanced), as measure-requests' *pack* does.
  * Usage: tsx bench/search/list-misses.ts [--pack] '<json SearchOptions>' [set name part, default "MCP requests"]
  */
 import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import type { SearchOptions } from '../../src/catalog/index/search-options.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { loadRequestPack } from '../../src/request-pack/load-request-pack.ts';
-import { balanceRequests } from '../../src/requests/balance-requests.ts';
 import { originalNameOf, type Tool } from '../../src/tools/tool.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadTuningSets } from './datasets/benchmark-sets.ts';
-import { packCoverage, withRequests } from './requests-conditions.ts';
+import { attachAsSourcesDo, packCoverage } from './requests-conditions.ts';
 
 const argv = process.argv.slice(2);
 const withPack = argv.includes('--pack');
@@ -27,7 +26,7 @@ function catalogOf(tools: readonly Tool[]): readonly Tool[] {
   if (pack === undefined) return tools;
   const coverage = packCoverage(tools, pack);
   const connected = new Set([...new Set(tools.map((tool) => tool.toolset))].flatMap((toolset) => coverage.packIdOf(toolset) ?? []));
-  return balanceRequests(withRequests(tools, coverage.requestsOf), { moreLenders: () => pack.lenders(connected) });
+  return attachAsSourcesDo(tools, coverage.requestsOf, coverage.situationalOf, () => pack.lenders(connected));
 }
 
 for (const dataset of loadTuningSets(resolveDataRoot()).filter((set) => set.name.includes(wanted))) {

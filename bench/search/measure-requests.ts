@@ -14,13 +14,12 @@ import { writeFileSync } from 'node:fs';
 import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts';
 import type { SearchOptions } from '../../src/catalog/index/search-options.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
-import { balanceRequests } from '../../src/requests/balance-requests.ts';
 import { originalNameOf, type Tool } from '../../src/tools/tool.ts';
 import { resolveDataRoot } from './data-root.ts';
 import { loadLiveMcpBench } from './datasets/load-live-mcp-bench.ts';
 import { loadMcpRequests } from './datasets/load-mcp-requests.ts';
 import { loadRequestPack } from '../../src/request-pack/load-request-pack.ts';
-import { learnedFrom, packCoverage, splitHalves, withRequests, type PackCoverage } from './requests-conditions.ts';
+import { attachAsSourcesDo, learnedFrom, packCoverage, splitHalves, type PackCoverage } from './requests-conditions.ts';
 import type { RetrievalDataset, RetrievalPartition, RetrievalQuery } from './retrieval-dataset.ts';
 import { measureRetrieval, type RetrievalScores } from './retrieval-metrics.ts';
 import { hasModelWrittenRequests, modelWrittenRequests } from './model-written-requests.ts';
@@ -99,7 +98,7 @@ for (const dataset of sets) {
         ] satisfies Array<[Condition, (tool: Tool) => readonly string[] | undefined]>)),
   ];
   for (const [condition, extra] of conditions) {
-    const rankOf = rankerOver(partitions, extra);
+    const rankOf = rankerOver(partitions, extra, coverage.situationalOf);
     if (condition === 'pack') {
       // Servers the pack does not cover, simulated on covered ones: each request ranked with the pack on
       // every server but its right tool's, which is how an uncovered server sits among covered ones.
@@ -168,11 +167,13 @@ async function modelWrittenFor(partitions: readonly RetrievalPartition[]): Promi
 function rankerOver(
   partitions: readonly RetrievalPartition[],
   extra: (tool: Tool) => readonly string[] | undefined,
+  situational: (tool: Tool) => readonly string[] | undefined,
 ): Map<string, (text: string, limit: number) => Tool[]> {
   const rankers = new Map<string, (text: string, limit: number) => Tool[]>();
   for (const partition of partitions) {
-    // As createRequestSources attaches them: with tools that have none balanced against those that have some.
-    const tools = balanceRequests(withRequests(partition.tools, extra), { moreLenders: () => lendersFor(partition.tools) });
+    // As createRequestSources attaches them: the situational ones where every tool has some, else
+    // tools that have none balanced against those that have some.
+    const tools = attachAsSourcesDo(partition.tools, extra, situational, () => lendersFor(partition.tools));
     const index = buildSearchIndex(tools, options);
     const original = new Map(tools.map((tool, position) => [tool, partition.tools[position]!]));
     const rank = (text: string, limit: number): Tool[] => searchIndex(index, text, limit).map((match) => original.get(match.tool)!);
@@ -198,8 +199,10 @@ function leftOutRankings(
       (byToolset.get(toolset) ?? byToolset.set(toolset, []).get(toolset)!).push(query);
     }
     for (const [toolset, queries] of byToolset) {
-      const ranked = rankerOver([{ tools: partition.tools, queries }], (tool) =>
-        tool.toolset === toolset ? undefined : coverage.requestsOf(tool),
+      const ranked = rankerOver(
+        [{ tools: partition.tools, queries }],
+        (tool) => (tool.toolset === toolset ? undefined : coverage.requestsOf(tool)),
+        (tool) => (tool.toolset === toolset ? undefined : coverage.situationalOf(tool)),
       );
       for (const [text, rank] of ranked) rankers.set(text, rank);
     }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_REQUEST_PACK_DIRECTORY, loadRequestPack, type RequestPack } from '../../src/request-pack/load-request-pack.ts';
 import { learnedRequestText } from '../../src/requests/request-sources.ts';
+import { balanceRequests } from '../../src/requests/balance-requests.ts';
 import { originalNameOf, type Tool } from '../../src/tools/tool.ts';
 import type { RetrievalQuery } from './retrieval-dataset.ts';
 
@@ -16,6 +17,8 @@ export interface PackCoverage {
   packIdOf(toolset: string): string | undefined;
   /** The pack's requests for a tool, or undefined when its server or the tool is not covered. */
   requestsOf(tool: Tool): readonly string[] | undefined;
+  /** The pack's situational requests for a tool (PackServerFile.situational), or undefined. */
+  situationalOf(tool: Tool): readonly string[] | undefined;
 }
 
 /**
@@ -60,7 +63,29 @@ export function packCoverage(tools: readonly Tool[], pack: RequestPack = loadReq
       const id = packIdOf(tool.toolset);
       return id === undefined ? undefined : pack.requestsOf(id).get(originalNameOf(tool));
     },
+    situationalOf: (tool) => {
+      const id = packIdOf(tool.toolset);
+      return id === undefined ? undefined : pack.situationalOf(id).get(originalNameOf(tool));
+    },
   };
+}
+
+/**
+ * A catalog with requests attached as createRequestSources attaches them: `extra` (the condition's
+ * pack, model or learned requests) added; then, where every tool (core ones aside) has some, the
+ * pack's situational requests of covered tools (`situational`) too; else the tools without any
+ * balanced against those with some, `lenders` lending too (balanceRequests).
+ */
+export function attachAsSourcesDo(
+  tools: readonly Tool[],
+  extra: (tool: Tool) => readonly string[] | undefined,
+  situational: (tool: Tool) => readonly string[] | undefined,
+  lenders: () => readonly Tool[],
+): readonly Tool[] {
+  const withExtra = withRequests(tools, extra);
+  const everyTool =
+    withExtra.some((tool) => tool.kind !== 'core') && withExtra.every((tool) => tool.kind === 'core' || (tool.requests?.length ?? 0) > 0);
+  return everyTool ? withRequests(withExtra, situational) : balanceRequests(withExtra, { moreLenders: lenders });
 }
 
 /** Every tool with `extra(tool)` added to its requests (the same object when there is nothing to add). */

@@ -17,12 +17,11 @@ import { buildSearchIndex } from '../../src/catalog/index/build-search-index.ts'
 import type { SearchOptions } from '../../src/catalog/index/search-options.ts';
 import { searchIndex } from '../../src/catalog/search-tools.ts';
 import { loadRequestPack } from '../../src/request-pack/load-request-pack.ts';
-import { balanceRequests } from '../../src/requests/balance-requests.ts';
 import { parseToolsetMap } from '../../src/tools/parse-toolset-map.ts';
 import { originalNameOf, type Tool } from '../../src/tools/tool.ts';
 import { loadMcpRequests } from './datasets/load-mcp-requests.ts';
 import { hasModelWrittenRequests, modelWrittenRequests } from './model-written-requests.ts';
-import { packCoverage, withRequests } from './requests-conditions.ts';
+import { attachAsSourcesDo, packCoverage } from './requests-conditions.ts';
 import type { RetrievalQuery } from './retrieval-dataset.ts';
 import { measureRetrieval, type RetrievalScores } from './retrieval-metrics.ts';
 
@@ -42,13 +41,20 @@ function rankerOf(requested: readonly Tool[], original: readonly Tool[], options
   return (text: string, limit: number): Tool[] => searchIndex(index, text, limit).map((match) => back.get(match.tool)!);
 }
 
-/** The catalog with `extra` requests, balanced against the pack's servers that are not `connected`. */
+/**
+ * The catalog with `extra` requests as createRequestSources attaches them (attachAsSourcesDo): the
+ * pack's situational requests where every tool has some, except for `uncovered` (a toolset whose
+ * pack is taken off); else balanced, the pack's servers that are not `connected` lending.
+ */
 function balanced(
   tools: readonly Tool[],
   extra: (tool: Tool) => readonly string[] | undefined,
   connected: ReadonlySet<string>,
+  uncovered?: string,
 ): readonly Tool[] {
-  return balanceRequests(withRequests(tools, extra), { moreLenders: () => pack.lenders(connected) });
+  const coverage = packCoverage(tools, pack);
+  const situational = (tool: Tool) => (tool.toolset === uncovered ? undefined : coverage.situationalOf(tool));
+  return attachAsSourcesDo(tools, extra, situational, () => pack.lenders(connected));
 }
 
 /** Sums scores over parts, weighing each by its number of requests. */
@@ -107,13 +113,23 @@ for (const weight of weights) {
     }
   }
   const standIn = sessionToolsets.map((toolset) => {
-    const tools = balanced(session, (tool) => (tool.toolset === toolset ? undefined : sessionCoverage.requestsOf(tool)), sessionPackIds);
+    const tools = balanced(
+      session,
+      (tool) => (tool.toolset === toolset ? undefined : sessionCoverage.requestsOf(tool)),
+      sessionPackIds,
+      toolset,
+    );
     return measureRetrieval(rankerOf(tools, session, options), [...modelQueriesOf(toolset), ...tuningOnSession.filter(onServer(toolset))]);
   });
   rows.push(`| ${weight} | stand-in: one server uncovered, pack | ${pooled(standIn)} |`);
   // The same catalogs asked the tuning sets' requests of the servers the pack still covers there.
   const standInCovered = sessionToolsets.map((toolset) => {
-    const tools = balanced(session, (tool) => (tool.toolset === toolset ? undefined : sessionCoverage.requestsOf(tool)), sessionPackIds);
+    const tools = balanced(
+      session,
+      (tool) => (tool.toolset === toolset ? undefined : sessionCoverage.requestsOf(tool)),
+      sessionPackIds,
+      toolset,
+    );
     return measureRetrieval(
       rankerOf(tools, session, options),
       tuningOnSession.filter((query) => !onServer(toolset)(query)),
@@ -126,7 +142,7 @@ for (const weight of weights) {
       ...(modelOf.get(qualified(tool)) ?? []),
     ];
     return measureRetrieval(
-      rankerOf(balanced(session, extra, sessionPackIds), session, options),
+      rankerOf(balanced(session, extra, sessionPackIds, toolset), session, options),
       tuningOnSession.filter(onServer(toolset)),
     );
   });

@@ -13,5 +13,9 @@ export async function attachPackRequests(tools: readonly Tool[], warn: (line: st
     import('../requests/request-sources.ts'),
   ]);
   const pack = loadRequestPack({ onWarning: (line) => warn(`warning: ${line}`) });
-  return createRequestSources({ pack: pack.lookup(), lenders: (session) => pack.lendersFor(session) }).attach(tools);
+  return createRequestSources({
+    pack: pack.lookup(),
+    situational: pack.situationalLookup(),
+    lenders: (session) => pack.lendersFor(session),
+  }).attach(tools);
 }

@@ -89,6 +89,12 @@ export function createGatewayRequestSources(options: GatewayRequestSourcesOption
             const match = server === undefined ? undefined : packMatchOf(server);
             return match === undefined ? undefined : pack.requestsOf(match.id).get(originalNameOf(tool));
           },
+          // Why and when a tool is needed: attached only where every tool has requests of its own.
+          situational: (tool: Tool) => {
+            const server = serverOf(tool);
+            const match = server === undefined ? undefined : packMatchOf(server);
+            return match === undefined ? undefined : pack.situationalOf(match.id).get(originalNameOf(tool));
+          },
           // The pack's other servers lend to tools of an uncovered server named like theirs (balanceRequests).
           lenders: () => pack.lenders(new Set(options.upstreams.flatMap((upstream) => packMatchOf(upstream.name)?.id ?? []))),
         }),

@@ -39,11 +39,18 @@ export interface RequestPack {
   /** A pack server's requests by upstream tool name (reads its file on first use; empty when it cannot be read). */
   requestsOf(id: string): ReadonlyMap<string, readonly string[]>;
   /**
+   * A pack server's situational requests by upstream tool name (PackServerFile.situational: why and
+   * when someone needs a tool), from the same file; empty when it has none.
+   */
+  situationalOf(id: string): ReadonlyMap<string, readonly string[]>;
+  /**
    * Requests for `createRequestSources({pack})`: a tool of toolset `mcp-<name>` gets the requests of
    * the entry its server matches (`servers[name]`, else the name alone as a config name or pack id)
    * for its upstream name; a tool the entry does not list gets none.
    */
   lookup(servers?: Readonly<Record<string, ServerIdentity>>): FixedRequests;
+  /** {@link lookup} for the situational requests: for `createRequestSources({situational})`. */
+  situationalLookup(servers?: Readonly<Record<string, ServerIdentity>>): FixedRequests;
   /**
    * The pack's tools of every server but `connected` (pack ids), each with its requests and toolset
    * `pack-<id>`: what may lend requests to a connected server the pack does not cover
@@ -64,7 +71,40 @@ export function loadRequestPack(options: RequestPackOptions = {}): RequestPack {
   const warn = options.onWarning ?? (() => undefined);
   let manifest: PackManifest | undefined;
   let index: ReturnType<typeof indexManifest> | undefined;
-  const files = new Map<string, ReadonlyMap<string, readonly string[]>>();
+  const files = new Map<
+    string,
+    { readonly tools: ReadonlyMap<string, readonly string[]>; readonly situational: ReadonlyMap<string, readonly string[]> }
+  >();
+  const fileOf = (id: string) => {
+    const known = files.get(id);
+    if (known !== undefined) return known;
+    const server = indexNow().byId.get(id);
+    let read = { tools: new Map<string, readonly string[]>(), situational: new Map<string, readonly string[]>() };
+    if (server !== undefined) {
+      try {
+        const file = parsePackServerFile(readFile(join(directory, server.file)));
+        read = { tools: new Map(Object.entries(file.tools)), situational: new Map(Object.entries(file.situational ?? {})) };
+      } catch (error) {
+        warn(`request pack: cannot read ${join(directory, server.file)} (${messageOf(error)}); no pack requests for ${id}`);
+      }
+    }
+    files.set(id, read);
+    return read;
+  };
+  /** The requests of `of` (a server's tools or situational ones) for a tool of toolset `mcp-<name>`, matched as {@link RequestPack.lookup} says. */
+  const lookupIn = (
+    of: (id: string) => ReadonlyMap<string, readonly string[]>,
+    servers: Readonly<Record<string, ServerIdentity>>,
+  ): FixedRequests => {
+    const matches = new Map<string, PackMatch | undefined>();
+    return (tool: Tool) => {
+      if (!tool.toolset.startsWith('mcp-')) return undefined;
+      const name = tool.toolset.slice(4);
+      if (!matches.has(name)) matches.set(name, pack.match(servers[name] ?? servers[tool.toolset] ?? { name }));
+      const found = matches.get(name);
+      return found === undefined ? undefined : of(found.id).get(originalNameOf(tool));
+    };
+  };
 
   const manifestNow = (): PackManifest => {
     if (manifest !== undefined) return manifest;
@@ -107,31 +147,10 @@ export function loadRequestPack(options: RequestPackOptions = {}): RequestPack {
     match(identity) {
       return matchIdentity(indexNow(), identity);
     },
-    requestsOf(id) {
-      const known = files.get(id);
-      if (known !== undefined) return known;
-      const server = indexNow().byId.get(id);
-      let requests = new Map<string, readonly string[]>();
-      if (server !== undefined) {
-        try {
-          requests = new Map(Object.entries(parsePackServerFile(readFile(join(directory, server.file))).tools));
-        } catch (error) {
-          warn(`request pack: cannot read ${join(directory, server.file)} (${messageOf(error)}); no pack requests for ${id}`);
-        }
-      }
-      files.set(id, requests);
-      return requests;
-    },
-    lookup(servers = {}) {
-      const matches = new Map<string, PackMatch | undefined>();
-      return (tool: Tool) => {
-        if (!tool.toolset.startsWith('mcp-')) return undefined;
-        const name = tool.toolset.slice(4);
-        if (!matches.has(name)) matches.set(name, pack.match(servers[name] ?? servers[tool.toolset] ?? { name }));
-        const found = matches.get(name);
-        return found === undefined ? undefined : pack.requestsOf(found.id).get(originalNameOf(tool));
-      };
-    },
+    requestsOf: (id) => fileOf(id).tools,
+    situationalOf: (id) => fileOf(id).situational,
+    lookup: (servers = {}) => lookupIn(pack.requestsOf, servers),
+    situationalLookup: (servers = {}) => lookupIn(pack.situationalOf, servers),
   };
   return pack;
 }

@@ -30,6 +30,8 @@ export interface PackServer {
   /** Tools it has requests for, and requests in all. */
   readonly tools: number;
   readonly requests: number;
+  /** Situational requests in all (PackServerFile.situational), when the file has some. */
+  readonly situational?: number;
 }
 
 export interface PackManifest {
@@ -37,12 +39,20 @@ export interface PackManifest {
   readonly servers: readonly PackServer[];
 }
 
-/** A server's file: `{server, tool_list_source, written, tools: {<upstream tool name>: [requests]}}`. */
+/**
+ * A server's file: `{server, tool_list_source, written, tools: {<upstream tool name>: [requests]}}`,
+ * and optionally `situational`, the same shape: requests saying why and when someone needs a tool
+ * (the situation, a step of a bigger task), attached only where every tool of a session has requests
+ * of its own (docs/requests.md).
+ */
 export interface PackServerFile {
   readonly server: string;
   readonly tool_list_source: string;
   readonly written: string;
   readonly tools: Readonly<Record<string, readonly string[]>>;
+  readonly situational?: Readonly<Record<string, readonly string[]>>;
+  /** How the situational requests were written. */
+  readonly situational_written?: string;
 }
 
 /** The manifest read from its JSON text; throws an Error naming what is wrong. */
@@ -69,9 +79,14 @@ export function parsePackServerFile(text: string): PackServerFile {
   if (!isRecord(value) || typeof value['server'] !== 'string' || !isRecord(value['tools'])) {
     throw new Error('not a request pack server file (expected {"server": ..., "tools": {...}})');
   }
-  for (const [tool, requests] of Object.entries(value['tools'])) {
-    if (!Array.isArray(requests) || !requests.every((request) => typeof request === 'string'))
-      throw new Error(`tools.${tool} must be a list of strings`);
+  for (const key of ['tools', 'situational'] as const) {
+    const lists = value[key];
+    if (lists === undefined && key === 'situational') continue;
+    if (!isRecord(lists)) throw new Error(`${key} must be an object of request lists`);
+    for (const [tool, requests] of Object.entries(lists)) {
+      if (!Array.isArray(requests) || !requests.every((request) => typeof request === 'string'))
+        throw new Error(`${key}.${tool} must be a list of strings`);
+    }
   }
   return value as unknown as PackServerFile;
 }

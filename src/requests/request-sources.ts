@@ -22,6 +22,14 @@ export interface RequestSourcesOptions {
    */
   readonly pack?: FixedRequests;
   /**
+   * Requests saying why and when a tool is needed (the shipped pack's situational ones:
+   * `loadRequestPack().situationalLookup()`), attached only where every tool of the session (core and
+   * hidden ones aside) has requests without them: where some server has none, more requests for the
+   * others would tilt the search further toward them (docs/requests.md). Asked once per tool object.
+   * @default none
+   */
+  readonly situational?: FixedRequests;
+  /**
    * Tools outside the session that may lend their requests to a session tool with none whose name is
    * like theirs (balanceRequests), given the session's tools: the pack's other servers
    * (`pack.lendersFor(tools)`). Asked only when some tools have requests and some have none. @default none
@@ -129,7 +137,11 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
       ? undefined
       : createRequestWriting({ model: 'writeRequests', ...options.writing, writeRequests: options.writeRequests });
   const packMemo = new WeakMap<Tool, readonly string[]>();
+  const situationalMemo = new WeakMap<Tool, readonly string[]>();
+  // Whether the last attach that changed anything gave tools their situational requests.
+  let situationalOn = false;
   const attachedMemo = new WeakMap<Tool, { readonly requests: readonly string[]; readonly tool: Tool }>();
+  const situationalAttachedMemo = new WeakMap<Tool, { readonly requests: readonly string[]; readonly tool: Tool }>();
   let last: { input: readonly Tool[]; state: string; output: readonly Tool[]; attached: readonly Tool[] } | undefined;
   // Tool (as given to attach, and as attach gave it back) -> how balanceRequests gave it requests at
   // the last attach that changed anything.
@@ -141,6 +153,15 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
     if (requests === undefined) {
       requests = options.pack(tool) ?? [];
       packMemo.set(tool, requests);
+    }
+    return requests;
+  };
+  const situationalOf = (tool: Tool): readonly string[] => {
+    if (options.situational === undefined) return [];
+    let requests = situationalMemo.get(tool);
+    if (requests === undefined) {
+      requests = options.situational(tool) ?? [];
+      situationalMemo.set(tool, requests);
     }
     return requests;
   };
@@ -169,9 +190,19 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
         last = { ...last!, input: tools, state };
         return last.output;
       }
+      balanced = new WeakMap();
+      // Where every tool has requests of its own, the situational ones too; nothing to balance then.
+      situationalOn =
+        options.situational !== undefined &&
+        tools.some((tool) => tool.kind !== 'core' && !isHidden(tool)) &&
+        attached.every((tool, index) => tool.kind === 'core' || isHidden(tools[index]!) || (tool.requests?.length ?? 0) > 0);
+      if (situationalOn) {
+        const output = tools.map((tool, index) => (tool.kind === 'core' ? attached[index]! : attachTo(tool, true)));
+        last = { input: tools, state, output, attached };
+        return output;
+      }
       // Tools without requests beside tools with some get some too, so they are not outranked for it.
       const byAttached = new Map(attached.map((tool, index) => [tool, tools[index]!]));
-      balanced = new WeakMap();
       const output = balanceRequests(attached, {
         ...(options.lenders === undefined ? {} : { moreLenders: () => options.lenders!(tools) }),
         skip: (tool) => isHidden(byAttached.get(tool) ?? tool),
@@ -202,7 +233,7 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
     countsOf(tool) {
       const hidden = isHidden(tool);
       return {
-        pack: hidden ? 0 : packOf(tool).length,
+        pack: hidden ? 0 : packOf(tool).length + (situationalOn ? situationalOf(tool).length : 0),
         model: hidden ? 0 : modelOf(tool).length,
         learned: hidden ? 0 : learnedOf(tool).length,
         attached: attachTo(tool).requests?.length ?? 0,
@@ -214,14 +245,17 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
     close: () => writing?.close(),
   };
 
-  function attachTo(tool: Tool): Tool {
+  /** `tool` with its requests from every source, and with its situational ones when `situational` (they come last, so bounds cut them first). */
+  function attachTo(tool: Tool, situational = false): Tool {
     if (isHidden(tool)) return tool;
-    const requests = mergeRequests([tool.requests, packOf(tool), modelOf(tool), learnedOf(tool)], options.bounds);
-    const known = attachedMemo.get(tool);
+    const groups = [tool.requests, packOf(tool), modelOf(tool), learnedOf(tool), ...(situational ? [situationalOf(tool)] : [])];
+    const requests = mergeRequests(groups, options.bounds);
+    const memo = situational ? situationalAttachedMemo : attachedMemo;
+    const known = memo.get(tool);
     if (known !== undefined && sameTexts(known.requests, requests)) return known.tool;
     if (requests.length === 0 && tool.requests === undefined) return tool;
     const attached: Tool = { ...tool, requests };
-    attachedMemo.set(tool, { requests, tool: attached });
+    memo.set(tool, { requests, tool: attached });
     return attached;
   }
 }

@@ -38,7 +38,11 @@ describe('tool-search search', () => {
   it('runs the very code path of the tool_search bridge with the request pack, as the CLI attaches it by default', async () => {
     const run = await runCli(['search', '--tools', SESSION, '--limit', '7', '--json', 'make my fix part of main']);
     const pack = loadRequestPack();
-    const requests = createRequestSources({ pack: pack.lookup(), lenders: (tools) => pack.lendersFor(tools) });
+    const requests = createRequestSources({
+      pack: pack.lookup(),
+      situational: pack.situationalLookup(),
+      lenders: (tools) => pack.lendersFor(tools),
+    });
     const bridged = await createToolSearchSession({ tools: realisticSession(), requests }).call('tool_search', {
       query: 'make my fix part of main',
       limit: 7,

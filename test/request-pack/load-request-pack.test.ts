@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { describe, it } from 'node:test';
 import { createRequestSources } from '../../src/requests/request-sources.ts';
 import { loadRequestPack } from '../../src/request-pack/load-request-pack.ts';
+import { parsePackServerFile } from '../../src/request-pack/request-pack-manifest.ts';
 import { packageName, packagesInCommand } from '../../src/request-pack/server-identity.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { mcpServerTools } from '../support/fixtures.ts';
@@ -156,6 +157,26 @@ describe('loadRequestPack', () => {
     };
     assert.equal(pack.lookup()(tool), undefined);
     assert.ok((pack.lookup({ kb: { serverName: 'memory-server' } })(tool) ?? []).length >= 8);
+  });
+
+  it("reads a server's situational requests from the same file, once, and looks them up as its requests", () => {
+    const { pack, reads } = countingPack();
+    const memory = mcpServerTools('memory');
+    const tools = pack.lookup()(memory[0]!);
+    const situational = pack.situationalLookup()(memory[0]!);
+    assert.ok(tools !== undefined && tools.length >= 8);
+    assert.ok(situational !== undefined && situational.length > 0);
+    assert.deepEqual(situational, pack.situationalOf('memory').get(memory[0]!.originalName!));
+    assert.ok(!situational.some((request) => tools.includes(request)), 'situational requests are other texts');
+    assert.deepEqual(reads, ['manifest.json', 'memory.json']);
+  });
+
+  it('names what is wrong with a server file whose situational requests are not lists of strings', () => {
+    const file = (situational: unknown) =>
+      JSON.stringify({ server: 's', tool_list_source: 't', written: 'w', tools: { a: ['x'] }, situational });
+    assert.throws(() => parsePackServerFile(file({ a: [1] })), /situational\.a must be a list of strings/);
+    assert.throws(() => parsePackServerFile(file(['x'])), /situational must be an object of request lists/);
+    assert.deepEqual(parsePackServerFile(file({ a: ['why'] })).situational, { a: ['why'] });
   });
 
   it('gives no requests, with one warning, when its files cannot be read', () => {

@@ -44,6 +44,23 @@ describe('the shipped request pack (request-pack/)', () => {
         'names its sources and versions',
       );
       assert.ok((server.identities.config_names ?? []).length > 0, 'has a config name');
+      // Situational requests, where a file has them: for its own tools only, none repeating one of the tool's others.
+      const situational = file.situational ?? {};
+      assert.deepEqual(
+        Object.keys(situational).filter((tool) => !(tool in file.tools)),
+        [],
+      );
+      const repeated = Object.entries(situational).flatMap(([tool, requests]) => {
+        const own = new Set(file.tools[tool]!.map((request) => request.toLowerCase()));
+        return requests.filter((request) => own.has(request.toLowerCase())).map((request) => `${tool}: ${request}`);
+      });
+      assert.deepEqual(repeated, []);
+      assert.equal(
+        Object.values(situational).reduce((sum, requests) => sum + requests.length, 0),
+        server.situational ?? 0,
+      );
+      if (file.situational !== undefined)
+        assert.ok((file.situational_written ?? '').length > 0, 'says how its situational requests were written');
     });
   }
 

@@ -112,6 +112,44 @@ describe('createRequestSources', () => {
     assert.deepEqual(sources.learned!.entries(), []);
   });
 
+  it('attaches the situational requests only where every tool has requests without them, and counts them as the pack', () => {
+    const situational = (tool: Tool) => [`why ${tool.originalName}`];
+    const covered = memoryTools();
+    const all = createRequestSources({ pack: () => ['a request'], situational });
+    const attached = all.attach(covered);
+    for (const tool of attached) assert.deepEqual(tool.requests, ['a request', `why ${tool.originalName}`]);
+    assert.deepEqual(all.countsOf(attached[0]!), { pack: 2, model: 0, learned: 0, attached: 2 });
+
+    // One tool without requests of its own: no situational ones for anyone, and that tool is balanced.
+    const some = createRequestSources({ pack: (tool) => (tool.originalName === 'read_graph' ? undefined : ['a request']), situational });
+    const mixed = some.attach(covered);
+    assert.ok(mixed.every((tool) => !(tool.requests ?? []).some((request) => request.startsWith('why '))));
+    const readGraph = mixed.find((tool) => tool.originalName === 'read_graph')!;
+    assert.equal(readGraph.requestsGivenBy, 'own text');
+    assert.equal(some.countsOf(mixed[0]!).pack, 1);
+
+    // A hidden tool has none and does not count: the others still get their situational requests.
+    const hidden = createRequestSources({
+      pack: (tool) => (tool.originalName === 'read_graph' ? undefined : ['a request']),
+      situational,
+      isHidden: (tool) => tool.originalName === 'read_graph',
+    });
+    const visible = hidden.attach(covered).filter((tool) => tool.originalName !== 'read_graph');
+    for (const tool of visible) assert.deepEqual(tool.requests, ['a request', `why ${tool.originalName}`]);
+  });
+
+  it('lets bounds cut the situational requests first', () => {
+    const sources = createRequestSources({
+      pack: () => ['a request'],
+      situational: () => ['a situation'],
+      learn: true,
+      bounds: { maxTexts: 2 },
+    });
+    sources.learned!.add({ server: 'mcp-memory', tool: 'create_entities', text: 'learned words', time: 1 });
+    const created = sources.attach(memoryTools()).find((tool) => tool.originalName === 'create_entities')!;
+    assert.deepEqual(created.requests, ['a request', 'learned words']);
+  });
+
   it('keeps a learned query redacted and without argument values', () => {
     assert.equal(
       learnedRequestText('mail the report.pdf to bob@example.com with token SECRET123456', (text) =>
