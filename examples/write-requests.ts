@@ -28,12 +28,10 @@ const writeRequests: WriteRequests = async (tools, { signal }) => {
   return JSON.parse(json) as Record<string, string[]>;
 };
 
-const pack = loadRequestPack();
 const { source, close } = await connectExampleServers();
 try {
   const requests = createRequestSources({
-    pack: pack.lookup(), // the shipped pack: toolsets mcp-memory and mcp-everything match by name
-    situational: pack.situationalLookup(), // its situational requests, where every tool has requests of its own
+    pack: loadRequestPack().lookup(), // the shipped pack: toolsets mcp-memory and mcp-everything match by name
     writeRequests,
     // Requests are kept per model and per tool content (in memory here: give `cache` to keep them on disk).
     writing: { model: endpoint.model, batchSize: 32, onWarning: (line) => console.error(`warning: ${line}`) },
