@@ -10,6 +10,7 @@ import {
   type ScratchFolder,
 } from './fixtures/gateway-test-support.ts';
 import { startHttpGateway, type HttpGatewayUnderTest } from './fixtures/start-http-gateway.ts';
+import { loadRequestPack } from '../../src/request-pack/load-request-pack.ts';
 
 // Real servers from node_modules, matched to the shipped pack by what they run, what they announce and
 // what the config calls them; one gateway start for every assertion.
@@ -97,6 +98,13 @@ describe('the gateway attaching the request pack to real servers', () => {
     }
   });
 
+  test('attaches no situational requests where a server has none of its own (mine, brand_new_tool)', () => {
+    const situational = loadRequestPack().situationalOf('memory').get('create_entities')!;
+    const createEntities = under.gateway.tools().find((tool) => tool.name === 'mcp_kb_create_entities')!;
+    assert.ok(situational.length > 0);
+    assert.ok(!situational.some((request) => createEntities.requests!.includes(request)));
+  });
+
   test('gives a tool policy hides no requests', () => {
     const denied = under.gateway.tools().filter((tool) => tool.name.startsWith('mcp_kb_delete_'));
     assert.equal(denied.length, 3);
@@ -114,6 +122,41 @@ describe('the gateway attaching the request pack to real servers', () => {
     const packed = under.gateway.tools().find((tool) => tool.name === 'mcp_kb_create_entities')!.requests!;
     for (const request of packed) assert.ok(!text.includes(request), `"${request}" reached the client`);
     assert.match(firstText(answers[1]), /mcp_kb_create_entities/);
+  });
+});
+
+describe('the gateway where the pack covers every server', () => {
+  let scratch: ScratchFolder;
+  let under: HttpGatewayUnderTest;
+
+  before(async () => {
+    scratch = createScratchFolder();
+    under = await startHttpGateway(
+      {
+        tools: { tool_search: { enabled: 'on' } },
+        mcp_servers: {
+          memory: { command: process.execPath, args: [MEMORY_SERVER], env: { MEMORY_FILE_PATH: '${tempDir}/memory.jsonl' } },
+          everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] },
+        },
+      },
+      scratch.path,
+    );
+    await under.gateway.ready();
+  });
+  after(async () => {
+    await under?.close();
+    scratch?.remove();
+  });
+
+  test("attaches the pack's situational requests too, counted with the pack's, and never shows them", async () => {
+    const pack = loadRequestPack();
+    const createEntities = under.gateway.tools().find((tool) => tool.name === 'mcp_memory_create_entities')!;
+    const situational = pack.situationalOf('memory').get('create_entities')!;
+    for (const request of situational) assert.ok(createEntities.requests!.includes(request), `"${request}" attached`);
+    const counts = under.gateway.requestSources.countsOf(createEntities);
+    assert.equal(counts.pack, pack.requestsOf('memory').get('create_entities')!.length + situational.length);
+    const found = await under.client.callTool({ name: 'tool_search', arguments: { query: 'keep track of my coworkers', limit: 10 } });
+    for (const request of situational) assert.ok(!JSON.stringify(found).includes(request), `"${request}" reached the client`);
   });
 });
 
