@@ -75,8 +75,8 @@ export function renderRequests(
 /**
  * How the search weighs the requests of these servers' tools (FieldWeights.requests or ownRequests;
  * at each tool's best request, rank/best-request.ts, a tool without its own is given the benefit of
- * the doubt), or undefined when no tool has any. A tool without requests of its own is one balancing gave some to (a hidden tool has none and
- * is not searched, so it does not count).
+ * the doubt), or undefined when no tool has any. A tool without requests of its own is one balancing
+ * gave some to (a hidden tool has none and is not searched, so it does not count).
  */
 export function describeWeighing(servers: readonly ServerRequests[]): string | undefined {
   const tools = servers.flatMap((server) => server.tools);

@@ -1,5 +1,6 @@
 import type { ActivityEvent } from '../dispatch/hooks.ts';
 import { originalNameOf, type Tool } from '../tools/tool.ts';
+import { everyToolHasOwnRequests } from '../catalog/index/own-requests.ts';
 import { balanceRequests, type BalancedBy } from './balance-requests.ts';
 import { createActivityLearner } from './learn-from-activity.ts';
 import { createLearnedRequestTable, type LearnedRequestStore } from './learned-requests.ts';
@@ -136,8 +137,6 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
     options.writeRequests === undefined
       ? undefined
       : createRequestWriting({ model: 'writeRequests', ...options.writing, writeRequests: options.writeRequests });
-  const packMemo = new WeakMap<Tool, readonly string[]>();
-  const situationalMemo = new WeakMap<Tool, readonly string[]>();
   // Whether the last attach that changed anything gave tools their situational requests.
   let situationalOn = false;
   const attachedMemo = new WeakMap<Tool, { readonly requests: readonly string[]; readonly tool: Tool }>();
@@ -147,24 +146,8 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
   // the last attach that changed anything.
   let balanced = new WeakMap<Tool, { readonly by: BalancedBy; readonly count: number }>();
 
-  const packOf = (tool: Tool): readonly string[] => {
-    if (options.pack === undefined) return [];
-    let requests = packMemo.get(tool);
-    if (requests === undefined) {
-      requests = options.pack(tool) ?? [];
-      packMemo.set(tool, requests);
-    }
-    return requests;
-  };
-  const situationalOf = (tool: Tool): readonly string[] => {
-    if (options.situational === undefined) return [];
-    let requests = situationalMemo.get(tool);
-    if (requests === undefined) {
-      requests = options.situational(tool) ?? [];
-      situationalMemo.set(tool, requests);
-    }
-    return requests;
-  };
+  const packOf = askedOncePerTool(options.pack);
+  const situationalOf = askedOncePerTool(options.situational);
   const learnedOf = (tool: Tool): readonly string[] => {
     if (learned === undefined) return [];
     const names = toolKeysOf(tool);
@@ -193,9 +176,7 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
       balanced = new WeakMap();
       // Where every tool has requests of its own, the situational ones too; nothing to balance then.
       situationalOn =
-        options.situational !== undefined &&
-        tools.some((tool) => tool.kind !== 'core' && !isHidden(tool)) &&
-        attached.every((tool, index) => tool.kind === 'core' || isHidden(tools[index]!) || (tool.requests?.length ?? 0) > 0);
+        options.situational !== undefined && everyToolHasOwnRequests(attached.filter((_tool, index) => !isHidden(tools[index]!)));
       if (situationalOn) {
         const output = tools.map((tool, index) => (tool.kind === 'core' ? attached[index]! : attachTo(tool, true)));
         last = { input: tools, state, output, attached };
@@ -258,6 +239,20 @@ export function createRequestSources(options: RequestSourcesOptions = {}): Reque
     memo.set(tool, { requests, tool: attached });
     return attached;
   }
+}
+
+/** `source` asked once per tool object (its answer kept while the tool lives); no requests without a source. */
+function askedOncePerTool(source: FixedRequests | undefined): (tool: Tool) => readonly string[] {
+  const asked = new WeakMap<Tool, readonly string[]>();
+  return (tool) => {
+    if (source === undefined) return [];
+    let requests = asked.get(tool);
+    if (requests === undefined) {
+      requests = source(tool) ?? [];
+      asked.set(tool, requests);
+    }
+    return requests;
+  };
 }
 
 /**

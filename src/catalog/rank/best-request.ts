@@ -65,7 +65,7 @@ export function requestDocumentsOf(index: SearchIndex): RequestDocuments {
     firstRequest[document] = offsets.length - 1;
     if (!hasOwnRequests(tool) || tool.requests!.length < MINIMUM_COMPARED_REQUESTS) return;
     own[document] = 1;
-    for (const request of tool.requests ?? []) {
+    for (const request of tool.requests!) {
       const start = terms.length;
       const span = vocabulary.spanOf(request);
       const spans = vocabulary.spans;
